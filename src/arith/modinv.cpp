@@ -1,0 +1,442 @@
+// safegcd modular inversion and Jacobi symbols; see modinv.h for the references.
+//
+// Shape of every routine: the state is (f, g) with f = m and g = x at the start, plus (d, e) with
+// d·x ≡ f and e·x ≡ g (mod m). A batch of divsteps is decided from the low bits of f and g alone
+// and summarized as a 2×2 integer matrix T scaled by 2^62; T/2^62 is then applied to the full-size
+// (f, g) (exact: the results are divisible by 2^62) and to (d, e) (modulo m: a multiple of m is
+// added first to clear the low 62 bits). When g = 0, f = ±1 and d·f is the inverse.
+#include "arith/modinv.h"
+
+namespace fastsecp {
+
+namespace {
+
+using i128 = __int128;
+using u128 = unsigned __int128;
+
+constexpr uint64_t M62 = UINT64_MAX >> 2;
+
+constexpr ModinvModulus K_P = make_modinv_modulus(0xFFFFFFFEFFFFFC2FULL, 0xFFFFFFFFFFFFFFFFULL,
+                                                  0xFFFFFFFFFFFFFFFFULL, 0xFFFFFFFFFFFFFFFFULL);
+constexpr ModinvModulus K_N = make_modinv_modulus(0xBFD25E8CD0364141ULL, 0xBAAEDCE6AF48A03BULL,
+                                                  0xFFFFFFFFFFFFFFFEULL, 0xFFFFFFFFFFFFFFFFULL);
+
+static_assert((K_P.m64[0] * K_P.m_inv62 & M62) == 1);
+static_assert((K_N.m64[0] * K_N.m_inv62 & M62) == 1);
+// The balanced form of p is -(2^32 + 977) + 256·2^248: three zero limbs.
+static_assert(K_P.m.v[0] == -0x1000003D1LL && K_P.m.v[1] == 0 && K_P.m.v[2] == 0 &&
+              K_P.m.v[3] == 0 && K_P.m.v[4] == 256);
+static_assert(K_N.m.v[3] == 0 && K_N.m.v[4] == 256);
+
+// Transition matrix [[u, v], [q, r]] of a batch, scaled by 2^62: the batch maps
+// (f, g) to ((u·f + v·g) / 2^62, (q·f + r·g) / 2^62). |u| + |v| and |q| + |r| are at most 2^62.
+struct Trans {
+    int64_t u, v, q, r;
+};
+
+inline Signed62 from_u64(const uint64_t a[4]) {
+    Signed62 r;
+    r.v[0] = (int64_t)(a[0] & M62);
+    r.v[1] = (int64_t)(((a[0] >> 62) | (a[1] << 2)) & M62);
+    r.v[2] = (int64_t)(((a[1] >> 60) | (a[2] << 4)) & M62);
+    r.v[3] = (int64_t)(((a[2] >> 58) | (a[3] << 6)) & M62);
+    r.v[4] = (int64_t)(a[3] >> 56);
+    return r;
+}
+
+// Requires limbs 0..3 in [0, 2^62) and 0 <= top limb < 2^8.
+inline void to_u64(uint64_t r[4], const Signed62& a) {
+    const uint64_t a0 = a.v[0], a1 = a.v[1], a2 = a.v[2], a3 = a.v[3], a4 = a.v[4];
+    r[0] = a0 | (a1 << 62);
+    r[1] = (a1 >> 2) | (a2 << 60);
+    r[2] = (a2 >> 4) | (a3 << 58);
+    r[3] = (a3 >> 6) | (a4 << 56);
+}
+
+// ---- Constant-time batch: 59 divsteps of the δ = 1/2 variant --------------------------------
+//
+// Starting δ at 1/2 lowers the worst case for 256-bit inputs to 590 divsteps, so ten batches of 59
+// suffice. The state is kept as the integer ζ = -(δ + 1/2): δ > 0 ⟺ ζ < 0, δ ← 1 + δ is
+// ζ ← ζ - 1 and δ ← 1 - δ is ζ ← -ζ - 2 = ~ζ - 1, so both are "flip on a swap, then decrement".
+//
+// One divstep, written with masks so nothing branches:
+//   g odd, δ > 0:  (f, g) ← (g, (g - f)/2),  δ ← 1 - δ
+//   g odd, δ ≤ 0:  (f, g) ← (f, (g + f)/2),  δ ← 1 + δ
+//   g even:        (f, g) ← (f, g/2),        δ ← 1 + δ
+// The matrix rows follow f and g, except that instead of halving the g row we double the f row
+// (the matrix is built scaled by 2^steps). At the end it is scaled once more by 2^3 to reach 2^62.
+inline int64_t divsteps59_ct(int64_t zeta, uint64_t f, uint64_t g, Trans& t) {
+    uint64_t u = 1, v = 0, q = 0, r = 1;  // unsigned: wrap-around is two's complement arithmetic
+    for (int k = 0; k < 59; k++) {
+        const uint64_t odd = -(g & 1);                      // all ones iff g is odd
+        const uint64_t pos = (uint64_t)(zeta >> 63);        // all ones iff δ > 0
+        const uint64_t swap = odd & pos;
+        // The value added to g: f, -f (when δ > 0) or nothing (g even). Same for the matrix rows.
+        const uint64_t addf = ((f ^ pos) - pos) & odd;
+        const uint64_t addu = ((u ^ pos) - pos) & odd;
+        const uint64_t addv = ((v ^ pos) - pos) & odd;
+        // On a swap the new f is the old g (and the f row takes the old g row).
+        f ^= (f ^ g) & swap;
+        u ^= (u ^ q) & swap;
+        v ^= (v ^ r) & swap;
+        g = (g + addf) >> 1;
+        q += addu;
+        r += addv;
+        u <<= 1;
+        v <<= 1;
+        zeta = (zeta ^ (int64_t)swap) - 1;
+    }
+    t.u = (int64_t)(u << 3);
+    t.v = (int64_t)(v << 3);
+    t.q = (int64_t)(q << 3);
+    t.r = (int64_t)(r << 3);
+    return zeta;
+}
+
+// ---- Variable-time batch: 62 divsteps of the δ = 1 variant, with multi-bit jumps -------------
+//
+// State η = -δ. Runs of zero bits of g are shifted out at once. While η >= 0 no swap can happen,
+// so a stretch of up to min(η + 1, steps left) divsteps only adds multiples of f to g: it is one
+// addition of w·f with w = -g/f mod 2^L, followed by L shifts. w uses -1/f mod 2^8 from a table.
+
+// NEGINV8[i] = -(2i + 1)^-1 mod 256.
+struct NegInvTable {
+    uint8_t t[128];
+    constexpr NegInvTable() : t{} {
+        for (unsigned i = 0; i < 128; i++) {
+            const unsigned a = 2 * i + 1;
+            unsigned x = a;                                  // a·a ≡ 1 mod 8
+            for (int j = 0; j < 3; j++) x = x * (2 - a * x);  // 8 → 16 → 32 → 64 bits
+            t[i] = (uint8_t)(0u - x);
+        }
+    }
+};
+constexpr NegInvTable NEGINV8{};
+static_assert((uint8_t)(NEGINV8.t[0x7F] * 0xFFu) == 0xFF && (uint8_t)(NEGINV8.t[1] * 3u) == 0xFF);
+
+inline int64_t divsteps62_var(int64_t eta, uint64_t f, uint64_t g, Trans& t) {
+    uint64_t u = 1, v = 0, q = 0, r = 1;
+    int left = 62;
+    for (;;) {
+        // Shift out the zero bits of g (at most `left` of them).
+        const int z = __builtin_ctzll(g | (UINT64_MAX << left));
+        g >>= z;
+        u <<= z;
+        v <<= z;
+        eta -= z;
+        left -= z;
+        if (left == 0) break;
+        // g is odd now.
+        if (eta < 0) {
+            // δ > 0: (f, g) ← (g, -f), with the matrix rows; the -f is then cancelled by w below.
+            eta = -eta;
+            const uint64_t of = f, ou = u, ov = v;
+            f = g; u = q; v = r;
+            g = 0 - of; q = 0 - ou; r = 0 - ov;
+        }
+        int lim = (int)eta + 1;
+        if (lim > left) lim = left;
+        if (lim > 8) lim = 8;
+        const uint64_t mask = UINT64_MAX >> (64 - lim);
+        const uint64_t w = (g * NEGINV8.t[(f >> 1) & 127]) & mask;
+        g += w * f;
+        q += w * u;
+        r += w * v;
+    }
+    t.u = (int64_t)u;
+    t.v = (int64_t)v;
+    t.q = (int64_t)q;
+    t.r = (int64_t)r;
+    return eta;
+}
+
+// ---- Applying a matrix ------------------------------------------------------------------------
+
+// (f, g) ← T·(f, g) / 2^62 on all five limbs (exact division). Output limbs normalized.
+inline void update_fg(Signed62& f, Signed62& g, const Trans& t) {
+    const int64_t u = t.u, v = t.v, q = t.q, r = t.r;
+    i128 cf = (i128)u * f.v[0] + (i128)v * g.v[0];
+    i128 cg = (i128)q * f.v[0] + (i128)r * g.v[0];
+    cf >>= 62;
+    cg >>= 62;
+    for (int i = 1; i < 5; i++) {
+        cf += (i128)u * f.v[i] + (i128)v * g.v[i];
+        cg += (i128)q * f.v[i] + (i128)r * g.v[i];
+        f.v[i - 1] = (int64_t)((uint64_t)cf & M62);
+        g.v[i - 1] = (int64_t)((uint64_t)cg & M62);
+        cf >>= 62;
+        cg >>= 62;
+    }
+    f.v[4] = (int64_t)cf;
+    g.v[4] = (int64_t)cg;
+}
+
+// Same on the low `len` limbs only (limb len-1 is the signed top). Variable time in len.
+inline void update_fg_len(Signed62& f, Signed62& g, const Trans& t, int len) {
+    const int64_t u = t.u, v = t.v, q = t.q, r = t.r;
+    i128 cf = (i128)u * f.v[0] + (i128)v * g.v[0];
+    i128 cg = (i128)q * f.v[0] + (i128)r * g.v[0];
+    cf >>= 62;
+    cg >>= 62;
+    for (int i = 1; i < len; i++) {
+        cf += (i128)u * f.v[i] + (i128)v * g.v[i];
+        cg += (i128)q * f.v[i] + (i128)r * g.v[i];
+        f.v[i - 1] = (int64_t)((uint64_t)cf & M62);
+        g.v[i - 1] = (int64_t)((uint64_t)cg & M62);
+        cf >>= 62;
+        cg >>= 62;
+    }
+    f.v[len - 1] = (int64_t)cf;
+    g.v[len - 1] = (int64_t)cg;
+}
+
+// (d, e) ← T·(d, e) / 2^62 mod m, constant time. Inputs and outputs are in (-2m, m).
+// Negative inputs are first lifted by m (folded into the multiples md, me of m that get added);
+// md, me are then adjusted so the low 62 bits of the sums vanish. The adjustment is subtracted
+// from, not recomputed, so the added multiple only shrinks, which keeps the outputs in range.
+inline void update_de(Signed62& d, Signed62& e, const Trans& t, const ModinvModulus& mod) {
+    const int64_t u = t.u, v = t.v, q = t.q, r = t.r;
+    const int64_t sd = d.v[4] >> 63, se = e.v[4] >> 63;  // all ones iff negative
+    int64_t md = (u & sd) + (v & se);
+    int64_t me = (q & sd) + (r & se);
+    i128 cd = (i128)u * d.v[0] + (i128)v * e.v[0];
+    i128 ce = (i128)q * d.v[0] + (i128)r * e.v[0];
+    md -= (int64_t)((mod.m_inv62 * (uint64_t)cd + (uint64_t)md) & M62);
+    me -= (int64_t)((mod.m_inv62 * (uint64_t)ce + (uint64_t)me) & M62);
+    cd += (i128)mod.m.v[0] * md;
+    ce += (i128)mod.m.v[0] * me;
+    cd >>= 62;
+    ce >>= 62;
+    for (int i = 1; i < 5; i++) {
+        cd += (i128)u * d.v[i] + (i128)v * e.v[i] + (i128)mod.m.v[i] * md;
+        ce += (i128)q * d.v[i] + (i128)r * e.v[i] + (i128)mod.m.v[i] * me;
+        d.v[i - 1] = (int64_t)((uint64_t)cd & M62);
+        e.v[i - 1] = (int64_t)((uint64_t)ce & M62);
+        cd >>= 62;
+        ce >>= 62;
+    }
+    d.v[4] = (int64_t)cd;
+    e.v[4] = (int64_t)ce;
+}
+
+// Carry-propagate a Signed62 whose limbs are arbitrary (small) signed values.
+inline void carry62(Signed62& a) {
+    for (int i = 0; i < 4; i++) {
+        a.v[i + 1] += a.v[i] >> 62;
+        a.v[i] &= (int64_t)M62;
+    }
+}
+
+// out = sign·d mod m in [0, m), where d is in (-2m, m) and sign is the sign of `sign_limb`
+// (the top limb of f = ±1). Constant time.
+inline void normalize_out(uint64_t out[4], Signed62 d, int64_t sign_limb, const ModinvModulus& mod) {
+    const int64_t neg_d = d.v[4] >> 63;
+    const int64_t neg_f = sign_limb >> 63;
+    for (int i = 0; i < 5; i++) {
+        const int64_t x = d.v[i] + (mod.m.v[i] & neg_d);  // now in (-m, m)
+        d.v[i] = (x ^ neg_f) - neg_f;                       // times the sign of f, still in (-m, m)
+    }
+    carry62(d);
+    const int64_t neg = d.v[4] >> 63;
+    for (int i = 0; i < 5; i++) d.v[i] += mod.m.v[i] & neg;  // now in [0, m)
+    carry62(d);
+    to_u64(out, d);
+}
+
+// ---- The three algorithms, written once and instantiated per modulus (see dispatch below) ----
+
+[[gnu::always_inline]] inline void modinv_const_impl(uint64_t out[4], const uint64_t x[4],
+                                                     const ModinvModulus& mod) {
+    Signed62 d{{0, 0, 0, 0, 0}}, e{{1, 0, 0, 0, 0}};
+    Signed62 f = from_u64(mod.m64), g = from_u64(x);
+    int64_t zeta = -1;  // δ = 1/2
+    for (int i = 0; i < 10; i++) {
+        Trans t;
+        zeta = divsteps59_ct(zeta, (uint64_t)f.v[0], (uint64_t)g.v[0], t);
+        update_de(d, e, t, mod);
+        update_fg(f, g, t);
+    }
+    // Now g = 0 and f = ±1 (or f = m when x = 0, with d = 0).
+    normalize_out(out, d, f.v[4], mod);
+}
+
+[[gnu::always_inline]] inline void modinv_var_impl(uint64_t out[4], const uint64_t x[4],
+                                                   const ModinvModulus& mod) {
+    Signed62 d{{0, 0, 0, 0, 0}}, e{{1, 0, 0, 0, 0}};
+    Signed62 f = from_u64(mod.m64), g = from_u64(x);
+    if ((x[0] | x[1] | x[2] | x[3]) == 0) {
+        out[0] = out[1] = out[2] = out[3] = 0;
+        return;
+    }
+    int64_t eta = -1;  // δ = 1
+    int len = 5;
+    for (;;) {
+        Trans t;
+        eta = divsteps62_var(eta, (uint64_t)f.v[0], (uint64_t)g.v[0], t);
+        update_de(d, e, t, mod);
+        update_fg_len(f, g, t, len);
+        if (g.v[0] == 0) {
+            int64_t any = 0;
+            for (int i = 1; i < len; i++) any |= g.v[i];
+            if (any == 0) break;
+        }
+        // Drop the top limb when it is pure sign extension in both f and g: fold it into the next
+        // limb, which becomes the signed top (value - 2^62 if the dropped limb was -1).
+        const int64_t fn = f.v[len - 1], gn = g.v[len - 1];
+        if (len > 1 && (fn ^ (fn >> 63)) == 0 && (gn ^ (gn >> 63)) == 0) {
+            f.v[len - 2] += (int64_t)((uint64_t)fn << 62);
+            g.v[len - 2] += (int64_t)((uint64_t)gn << 62);
+            len--;
+        }
+    }
+    normalize_out(out, d, f.v[len - 1], mod);
+}
+
+// ---- Jacobi symbol by posdivsteps ---------------------------------------------------------------
+//
+// A posdivstep replaces the δ > 0, g odd case by (f, g) ← (g, (g + f)/2): f and g then stay
+// positive, which the Jacobi symbol needs. We keep (x | m) = (-1)^j · (g | f) and update j:
+//   halving g flips j iff f ≡ 3 or 5 (mod 8)       ((2 | f) = -1 exactly then)
+//   swapping f and g flips j iff f ≡ g ≡ 3 (mod 4)  (quadratic reciprocity, both odd and positive)
+//   adding f to g leaves it alone.
+// When f reaches 1 the symbol is (-1)^j. Convergence is not proven (it is observed for essentially
+// every input), hence the batch budget and the textbook fallback.
+//
+// 62 posdivsteps from the low 64 bits of f and g: after k steps at least 64 - k low bits are still
+// exact, which covers the 3 bits of f that the last step looks at.
+inline int64_t posdivsteps62_var(int64_t eta, uint64_t f, uint64_t g, Trans& t, unsigned& j) {
+    uint64_t u = 1, v = 0, q = 0, r = 1;
+    int left = 62;
+    for (;;) {
+        const int z = __builtin_ctzll(g | (UINT64_MAX << left));
+        g >>= z;
+        u <<= z;
+        v <<= z;
+        eta -= z;
+        left -= z;
+        j ^= (unsigned)z & (unsigned)((f >> 1) ^ (f >> 2));
+        if (left == 0) break;
+        if (eta < 0) {
+            eta = -eta;
+            j ^= (unsigned)((f & g) >> 1);
+            uint64_t tmp = f; f = g; g = tmp;
+            tmp = u; u = q; q = tmp;
+            tmp = v; v = r; r = tmp;
+        }
+        int lim = (int)eta + 1;
+        if (lim > left) lim = left;
+        if (lim > 8) lim = 8;
+        const uint64_t mask = UINT64_MAX >> (64 - lim);
+        const uint64_t w = (g * NEGINV8.t[(f >> 1) & 127]) & mask;  // in [0, 2^lim): adds w·f >= 0
+        g += w * f;
+        q += w * u;
+        r += w * v;
+    }
+    t.u = (int64_t)u;
+    t.v = (int64_t)v;
+    t.q = (int64_t)q;
+    t.r = (int64_t)r;
+    return eta;
+}
+
+// Batches before giving up on posdivsteps. Random inputs need about 9 (measured: see the tests'
+// JacobiBatchesAreFew), so this is a wide margin.
+constexpr int JACOBI_MAX_BATCHES = 40;
+
+[[gnu::always_inline]] inline int jacobi_impl(const uint64_t x[4], const ModinvModulus& mod) {
+    if ((x[0] | x[1] | x[2] | x[3]) == 0) return 0;
+    Signed62 f = from_u64(mod.m64), g = from_u64(x);
+    int64_t eta = -1;
+    unsigned j = 0;
+    int len = 5;
+    for (int it = 0; it < JACOBI_MAX_BATCHES; it++) {
+        Trans t;
+        // Limb 1 is still exact (all limbs are nonnegative here; dropped limbs are zero).
+        const uint64_t f64 = (uint64_t)f.v[0] | ((uint64_t)f.v[1] << 62);
+        const uint64_t g64 = (uint64_t)g.v[0] | ((uint64_t)g.v[1] << 62);
+        eta = posdivsteps62_var(eta, f64, g64, t, j);
+        update_fg_len(f, g, t, len);
+        if (f.v[0] == 1) {
+            int64_t any = 0;
+            for (int i = 1; i < len; i++) any |= f.v[i];
+            if (any == 0) return (j & 1) ? -1 : 1;
+        }
+        // f, g > 0: shrink while both top limbs are zero.
+        if (len > 1 && (f.v[len - 1] | g.v[len - 1]) == 0) len--;
+    }
+    return modinv_detail::jacobi_binary_var(x, mod.m64);
+}
+
+}  // namespace
+
+const ModinvModulus MODINV_P = K_P;
+const ModinvModulus MODINV_N = K_N;
+
+// Dispatch on the two built-in moduli so each gets a copy in which the modulus limbs are
+// compile-time constants (the zero limbs of p then cost nothing). Other moduli take the generic copy.
+void modinv_const(uint64_t out[4], const uint64_t x[4], const ModinvModulus& m) {
+    if (&m == &MODINV_P) return modinv_const_impl(out, x, K_P);
+    if (&m == &MODINV_N) return modinv_const_impl(out, x, K_N);
+    modinv_const_impl(out, x, m);
+}
+
+void modinv_var(uint64_t out[4], const uint64_t x[4], const ModinvModulus& m) {
+    if (&m == &MODINV_P) return modinv_var_impl(out, x, K_P);
+    if (&m == &MODINV_N) return modinv_var_impl(out, x, K_N);
+    modinv_var_impl(out, x, m);
+}
+
+int jacobi_var(const uint64_t x[4], const ModinvModulus& m) {
+    if (&m == &MODINV_P) return jacobi_impl(x, K_P);
+    if (&m == &MODINV_N) return jacobi_impl(x, K_N);
+    return jacobi_impl(x, m);
+}
+
+namespace modinv_detail {
+
+namespace {
+bool is_zero4(const uint64_t a[4]) { return (a[0] | a[1] | a[2] | a[3]) == 0; }
+bool less4(const uint64_t a[4], const uint64_t b[4]) {
+    for (int i = 3; i >= 0; i--)
+        if (a[i] != b[i]) return a[i] < b[i];
+    return false;
+}
+void sub4(uint64_t a[4], const uint64_t b[4]) {  // a -= b, requires a >= b
+    uint64_t borrow = 0;
+    for (int i = 0; i < 4; i++) {
+        const u128 t = (u128)a[i] - b[i] - borrow;
+        a[i] = (uint64_t)t;
+        borrow = (uint64_t)(t >> 64) & 1;
+    }
+}
+void shr4(uint64_t a[4], int s) {  // 0 < s < 64
+    for (int i = 0; i < 3; i++) a[i] = (a[i] >> s) | (a[i + 1] << (64 - s));
+    a[3] >>= s;
+}
+}  // namespace
+
+int jacobi_binary_var(const uint64_t x[4], const uint64_t m[4]) {
+    uint64_t a[4] = {x[0], x[1], x[2], x[3]}, n[4] = {m[0], m[1], m[2], m[3]};
+    int j = 1;
+    // Invariant: (x | m) = j·(a | n), n odd and positive.
+    while (!is_zero4(a)) {
+        // Remove factors of two: (2 | n) = -1 iff n ≡ 3, 5 (mod 8).
+        while ((a[0] & 1) == 0) {
+            int z = a[0] ? __builtin_ctzll(a[0]) : 63;
+            shr4(a, z);
+            if ((z & 1) && (((n[0] >> 1) ^ (n[0] >> 2)) & 1)) j = -j;
+        }
+        // Both odd: make a >= n (reciprocity on a swap), then a - n keeps the symbol.
+        if (less4(a, n)) {
+            for (int i = 0; i < 4; i++) { const uint64_t t = a[i]; a[i] = n[i]; n[i] = t; }
+            if ((a[0] & n[0] & 3) == 3) j = -j;
+        }
+        sub4(a, n);
+    }
+    const bool one = n[0] == 1 && (n[1] | n[2] | n[3]) == 0;
+    return one ? j : 0;
+}
+
+}  // namespace modinv_detail
+
+}  // namespace fastsecp

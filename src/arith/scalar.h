@@ -1,0 +1,278 @@
+// Scalars modulo the group order n, as four 64-bit little-endian limbs, always fully reduced.
+// Constant time unless the name ends in _var. `static inline` for the same reason as field.h.
+#pragma once
+
+#include <cstdint>
+
+#include "arith/modinv.h"
+
+namespace fastsecp {
+
+using u128 = unsigned __int128;
+
+struct Scalar {
+    uint64_t d[4];
+};
+
+constexpr uint64_t SC_N0 = 0xBFD25E8CD0364141ULL, SC_N1 = 0xBAAEDCE6AF48A03BULL,
+                   SC_N2 = 0xFFFFFFFFFFFFFFFEULL, SC_N3 = 0xFFFFFFFFFFFFFFFFULL;
+// 2^256 - n
+constexpr uint64_t SC_NC0 = 0x402DA1732FC9BEBFULL, SC_NC1 = 0x4551231950B75FC4ULL, SC_NC2 = 1;
+// (n - 1) / 2
+constexpr uint64_t SC_H0 = 0xDFE92F46681B20A0ULL, SC_H1 = 0x5D576E7357A4501DULL,
+                   SC_H2 = 0xFFFFFFFFFFFFFFFFULL, SC_H3 = 0x7FFFFFFFFFFFFFFFULL;
+
+static inline void scalar_set_int(Scalar& r, uint64_t v) { r.d[0] = v; r.d[1] = r.d[2] = r.d[3] = 0; }
+static inline void scalar_clear(Scalar& r) { scalar_set_int(r, 0); }
+
+// 1 if a >= n (a is any 256-bit value), constant time.
+static inline uint64_t scalar_check_overflow(const uint64_t a[4]) {
+    // a >= n  <=>  a + (2^256 - n) carries out of 2^256.
+    u128 t = (u128)a[0] + SC_NC0;
+    t = (u128)a[1] + SC_NC1 + (uint64_t)(t >> 64);
+    t = (u128)a[2] + SC_NC2 + (uint64_t)(t >> 64);
+    t = (u128)a[3] + (uint64_t)(t >> 64);
+    return (uint64_t)(t >> 64);
+}
+
+// r = a - n·overflow (overflow is 0 or 1, and a < 2n).
+static inline void scalar_reduce(Scalar& r, uint64_t overflow) {
+    u128 t = (u128)r.d[0] + (overflow * SC_NC0);
+    r.d[0] = (uint64_t)t; t >>= 64;
+    t += (u128)r.d[1] + (overflow * SC_NC1);
+    r.d[1] = (uint64_t)t; t >>= 64;
+    t += (u128)r.d[2] + (overflow * SC_NC2);
+    r.d[2] = (uint64_t)t; t >>= 64;
+    t += r.d[3];
+    r.d[3] = (uint64_t)t;
+}
+
+static inline void scalar_set_b32(Scalar& r, const unsigned char* b32, int* overflow) {
+    for (int i = 0; i < 4; i++) {
+        uint64_t v = 0;
+        for (int j = 0; j < 8; j++) v = (v << 8) | b32[(3 - i) * 8 + j];
+        r.d[i] = v;
+    }
+    uint64_t of = scalar_check_overflow(r.d);
+    scalar_reduce(r, of);
+    if (overflow) *overflow = (int)of;
+}
+
+static inline void scalar_get_b32(unsigned char* b32, const Scalar& a) {
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 8; j++) b32[(3 - i) * 8 + j] = (unsigned char)(a.d[i] >> (56 - 8 * j));
+}
+
+static inline bool scalar_is_zero(const Scalar& a) { return (a.d[0] | a.d[1] | a.d[2] | a.d[3]) == 0; }
+static inline bool scalar_is_one(const Scalar& a) {
+    return ((a.d[0] ^ 1) | a.d[1] | a.d[2] | a.d[3]) == 0;
+}
+static inline bool scalar_eq(const Scalar& a, const Scalar& b) {
+    return ((a.d[0] ^ b.d[0]) | (a.d[1] ^ b.d[1]) | (a.d[2] ^ b.d[2]) | (a.d[3] ^ b.d[3])) == 0;
+}
+
+// Parse a secret key: true iff 0 < value < n. On failure r is zero. Constant time.
+static inline bool scalar_set_b32_seckey(Scalar& r, const unsigned char* b32) {
+    int overflow;
+    scalar_set_b32(r, b32, &overflow);
+    uint64_t ok = (uint64_t)(overflow == 0) & (uint64_t)(!scalar_is_zero(r));
+    uint64_t mask = 0 - ok;
+    for (int i = 0; i < 4; i++) r.d[i] &= mask;
+    return ok;
+}
+
+// r = a + b mod n; returns whether the integer sum overflowed n (for callers that care).
+static inline int scalar_add(Scalar& r, const Scalar& a, const Scalar& b) {
+    u128 t = (u128)a.d[0] + b.d[0];
+    r.d[0] = (uint64_t)t; t >>= 64;
+    t += (u128)a.d[1] + b.d[1];
+    r.d[1] = (uint64_t)t; t >>= 64;
+    t += (u128)a.d[2] + b.d[2];
+    r.d[2] = (uint64_t)t; t >>= 64;
+    t += (u128)a.d[3] + b.d[3];
+    r.d[3] = (uint64_t)t; t >>= 64;
+    uint64_t of = (uint64_t)t | scalar_check_overflow(r.d);
+    scalar_reduce(r, of);
+    return (int)of;
+}
+
+// r = -a mod n (0 stays 0).
+static inline void scalar_negate(Scalar& r, const Scalar& a) {
+    uint64_t nonzero = 0 - (uint64_t)!scalar_is_zero(a);
+    u128 t = (u128)(~a.d[0]) + SC_N0 + 1;
+    r.d[0] = (uint64_t)t & nonzero; t >>= 64;
+    t += (u128)(~a.d[1]) + SC_N1;
+    r.d[1] = (uint64_t)t & nonzero; t >>= 64;
+    t += (u128)(~a.d[2]) + SC_N2;
+    r.d[2] = (uint64_t)t & nonzero; t >>= 64;
+    t += (u128)(~a.d[3]) + SC_N3;
+    r.d[3] = (uint64_t)t & nonzero;
+}
+
+// a > (n-1)/2
+static inline bool scalar_is_high(const Scalar& a) {
+    // Compute (n-1)/2 - a and look at the borrow.
+    u128 t = (u128)SC_H0 - a.d[0];
+    uint64_t borrow = (uint64_t)(t >> 64) & 1;
+    t = (u128)SC_H1 - a.d[1] - borrow;
+    borrow = (uint64_t)(t >> 64) & 1;
+    t = (u128)SC_H2 - a.d[2] - borrow;
+    borrow = (uint64_t)(t >> 64) & 1;
+    t = (u128)SC_H3 - a.d[3] - borrow;
+    borrow = (uint64_t)(t >> 64) & 1;
+    return borrow;
+}
+
+static inline void scalar_cmov(Scalar& r, const Scalar& a, uint64_t flag) {
+    uint64_t mask = 0 - flag;
+    for (int i = 0; i < 4; i++) r.d[i] ^= mask & (r.d[i] ^ a.d[i]);
+}
+
+// Negate when flag (0/1); returns +1 or -1 as a convenience (sign of the factor applied).
+static inline int scalar_cond_negate(Scalar& r, uint64_t flag) {
+    Scalar neg;
+    scalar_negate(neg, r);
+    scalar_cmov(r, neg, flag);
+    return 1 - 2 * (int)flag;
+}
+
+// Bits [offset, offset+count) of a, count <= 32 and the range not crossing a limb boundary.
+static inline uint32_t scalar_get_bits(const Scalar& a, unsigned offset, unsigned count) {
+    return (uint32_t)((a.d[offset >> 6] >> (offset & 63)) & ((1ULL << count) - 1));
+}
+// Same, any range inside 256 bits.
+static inline uint32_t scalar_get_bits_var(const Scalar& a, unsigned offset, unsigned count) {
+    if ((offset + count - 1) >> 6 == offset >> 6) return scalar_get_bits(a, offset, count);
+    return (uint32_t)(((a.d[offset >> 6] >> (offset & 63)) | (a.d[(offset >> 6) + 1] << (64 - (offset & 63)))) &
+                      ((1ULL << count) - 1));
+}
+
+// r = x (512-bit, 8 limbs) mod n. Folds the high half with 2^256 ≡ 2^256 - n twice, then
+// finishes with a carry fold and a conditional subtraction. No data-dependent branches.
+static inline void scalar_reduce_512(Scalar& r, const uint64_t l[8]) {
+    constexpr uint64_t nc[3] = {SC_NC0, SC_NC1, SC_NC2};
+    // m = l[0..3] + l[4..7]·nc   (< 2^386, 7 limbs)
+    uint64_t m[7] = {l[0], l[1], l[2], l[3], 0, 0, 0};
+    for (int i = 0; i < 4; i++) {
+        u128 c = 0;
+        for (int j = 0; j < 3; j++) {
+            c += (u128)l[4 + i] * nc[j] + m[i + j];
+            m[i + j] = (uint64_t)c;
+            c >>= 64;
+        }
+        for (int k = i + 3; k < 7; k++) {
+            c += m[k];
+            m[k] = (uint64_t)c;
+            c >>= 64;
+        }
+    }
+    // q = m[0..3] + m[4..6]·nc   (< 2^259, 5 limbs)
+    uint64_t q[5] = {m[0], m[1], m[2], m[3], 0};
+    for (int i = 0; i < 3; i++) {
+        u128 c = 0;
+        for (int j = 0; j < 3; j++) {
+            c += (u128)m[4 + i] * nc[j] + q[i + j];
+            q[i + j] = (uint64_t)c;
+            c >>= 64;
+        }
+        for (int k = i + 3; k < 5; k++) {
+            c += q[k];
+            q[k] = (uint64_t)c;
+            c >>= 64;
+        }
+    }
+    // r = q[0..3] + q[4]·nc, q[4] <= 7; may carry past 2^256 once more (fold that as nc too).
+    u128 c = (u128)q[4] * SC_NC0 + q[0];
+    r.d[0] = (uint64_t)c; c >>= 64;
+    c += (u128)q[4] * SC_NC1 + q[1];
+    r.d[1] = (uint64_t)c; c >>= 64;
+    c += (u128)q[4] * SC_NC2 + q[2];
+    r.d[2] = (uint64_t)c; c >>= 64;
+    c += q[3];
+    r.d[3] = (uint64_t)c; c >>= 64;
+    scalar_reduce(r, (uint64_t)c | scalar_check_overflow(r.d));
+}
+
+static inline void scalar_mul_512(uint64_t l[8], const Scalar& a, const Scalar& b) {
+    for (int i = 0; i < 8; i++) l[i] = 0;
+    for (int i = 0; i < 4; i++) {
+        u128 c = 0;
+        for (int j = 0; j < 4; j++) {
+            c += (u128)a.d[i] * b.d[j] + l[i + j];
+            l[i + j] = (uint64_t)c;
+            c >>= 64;
+        }
+        l[i + 4] = (uint64_t)c;
+    }
+}
+
+static inline void scalar_mul(Scalar& r, const Scalar& a, const Scalar& b) {
+    uint64_t l[8];
+    scalar_mul_512(l, a, b);
+    scalar_reduce_512(r, l);
+}
+
+static inline void scalar_sqr(Scalar& r, const Scalar& a) { scalar_mul(r, a, a); }
+
+// r = round(a·b / 2^shift) for shift >= 256 (used by the GLV split). Variable time in shift only.
+static inline void scalar_mul_shift_round(Scalar& r, const Scalar& a, const Scalar& b, unsigned shift) {
+    uint64_t l[8];
+    scalar_mul_512(l, a, b);
+    unsigned limbs = shift >> 6, bits = shift & 63;
+    for (int i = 0; i < 4; i++) {
+        unsigned src = limbs + i;
+        uint64_t lo = src < 8 ? l[src] : 0;
+        uint64_t hi = src + 1 < 8 ? l[src + 1] : 0;
+        r.d[i] = bits ? (lo >> bits) | (hi << (64 - bits)) : lo;
+    }
+    // Rounding bit: bit (shift - 1).
+    unsigned rb = shift - 1;
+    uint64_t round = (l[rb >> 6] >> (rb & 63)) & 1;
+    u128 t = (u128)r.d[0] + round;
+    r.d[0] = (uint64_t)t; t >>= 64;
+    for (int i = 1; i < 4; i++) {
+        t += r.d[i];
+        r.d[i] = (uint64_t)t;
+        t >>= 64;
+    }
+}
+
+// Inverse mod n (0 maps to 0). Constant time / variable time.
+static inline void scalar_inverse(Scalar& r, const Scalar& a) { modinv_const(r.d, a.d, MODINV_N); }
+static inline void scalar_inverse_var(Scalar& r, const Scalar& a) { modinv_var(r.d, a.d, MODINV_N); }
+
+// GLV: the endomorphism λ with λ^3 = 1 mod n acts as (x, y) -> (βx, y).
+static inline const Scalar& scalar_lambda() {
+    static constexpr Scalar L = {{0xDF02967C1B23BD72ULL, 0x122E22EA20816678ULL, 0xA5261C028812645AULL,
+                                  0x5363AD4CC05C30E0ULL}};
+    return L;
+}
+
+// Split k into k1 + k2·λ (mod n) with |k1|, |k2| < 2^128 as signed values (the returned
+// scalars are either < 2^128 or > n - 2^128). Constant time.
+static inline void scalar_split_lambda(Scalar& k1, Scalar& k2, const Scalar& k) {
+    static constexpr Scalar G1 = {{0xE893209A45DBB031ULL, 0x3DAA8A1471E8CA7FULL, 0xE86C90E49284EB15ULL,
+                                   0x3086D221A7D46BCDULL}};
+    static constexpr Scalar G2 = {{0x1571B4AE8AC47F71ULL, 0x221208AC9DF506C6ULL, 0x6F547FA90ABFE4C4ULL,
+                                   0xE4437ED6010E8828ULL}};
+    static constexpr Scalar MINUS_B1 = {{0x6F547FA90ABFE4C3ULL, 0xE4437ED6010E8828ULL, 0, 0}};
+    static constexpr Scalar MINUS_B2 = {{0xD765CDA83DB1562CULL, 0x8A280AC50774346DULL, 0xFFFFFFFFFFFFFFFEULL,
+                                         0xFFFFFFFFFFFFFFFFULL}};
+    Scalar c1, c2;
+    scalar_mul_shift_round(c1, k, G1, 384);
+    scalar_mul_shift_round(c2, k, G2, 384);
+    scalar_mul(c1, c1, MINUS_B1);
+    scalar_mul(c2, c2, MINUS_B2);
+    scalar_add(k2, c1, c2);
+    scalar_mul(k1, k2, scalar_lambda());
+    scalar_negate(k1, k1);
+    scalar_add(k1, k1, k);
+}
+
+// Split into the low and high 128 bits: k = k1 + k2·2^128.
+static inline void scalar_split_128(Scalar& k1, Scalar& k2, const Scalar& k) {
+    k1.d[0] = k.d[0]; k1.d[1] = k.d[1]; k1.d[2] = k1.d[3] = 0;
+    k2.d[0] = k.d[2]; k2.d[1] = k.d[3]; k2.d[2] = k2.d[3] = 0;
+}
+
+}  // namespace fastsecp

@@ -1,0 +1,120 @@
+// The context object behind the libsecp256k1-compatible API and the helpers every compat file
+// shares: argument checks that report through the illegal-argument callback, loading and saving
+// the opaque public key/signature objects, and declassification for the constant-time test.
+#pragma once
+
+#include <secp256k1.h>
+
+#include <cstring>
+
+#include "ecmult/ecmult.h"
+#include "hash/sha256.h"
+
+namespace fastsecp::compat {
+
+struct Callback {
+    void (*fn)(const char* message, void* data);
+    const void* data;
+    void call(const char* message) const { fn(message, const_cast<void*>(data)); }
+};
+
+extern const Callback DEFAULT_ILLEGAL;
+extern const Callback DEFAULT_ERROR;
+
+}  // namespace fastsecp::compat
+
+struct secp256k1_context_struct {
+    int gen_built;                    // 0 only for secp256k1_context_static (and copies of it)
+    fastsecp::GenBlind gen_blind;     // blinding of constant-time k·G
+    fastsecp::hash::CompressFn sha;   // nullptr = built-in
+    fastsecp::compat::Callback illegal;
+    fastsecp::compat::Callback error;
+    int declassify;                   // SECP256K1_CONTEXT_DECLASSIFY (valgrind runs only)
+};
+
+namespace fastsecp::compat {
+
+// Return `ret` from the enclosing function after reporting `cond` as an illegal argument.
+// The message is the condition's text, as libsecp256k1 reports it; the *_MSG forms take the text
+// explicitly where our expression differs from the one users see in libsecp256k1's reports.
+#define ARG_CHECK_MSG(cond, msg)                   \
+    do {                                           \
+        if (!(cond)) {                             \
+            ctx->illegal.call(msg);                \
+            return 0;                              \
+        }                                          \
+    } while (0)
+#define ARG_CHECK(cond) ARG_CHECK_MSG(cond, #cond)
+#define ARG_CHECK_VOID_MSG(cond, msg)              \
+    do {                                           \
+        if (!(cond)) {                             \
+            ctx->illegal.call(msg);                \
+            return;                                \
+        }                                          \
+    } while (0)
+#define ARG_CHECK_VOID(cond) ARG_CHECK_VOID_MSG(cond, #cond)
+constexpr const char* MSG_GEN_BUILT = "secp256k1_ecmult_gen_context_is_built(&ctx->ecmult_gen_ctx)";
+constexpr const char* MSG_PROPER = "secp256k1_context_is_proper(ctx)";
+#define ARG_CHECK_GEN_BUILT() ARG_CHECK_MSG(gen_is_built(ctx), MSG_GEN_BUILT)
+
+inline bool gen_is_built(const secp256k1_context* ctx) { return ctx->gen_built != 0; }
+inline hash::CompressFn sha_of(const secp256k1_context* ctx) { return ctx->sha; }
+
+// Mark memory as public for the valgrind constant-time test (no-op outside valgrind).
+void declassify(const secp256k1_context* ctx, const void* p, size_t len);
+bool checkmem_running();
+
+// Opaque 64-byte point format: x and y as normalized 4×64-bit limbs (the same layout as
+// libsecp256k1 uses, so raw bytes match too).
+inline void point_save(unsigned char* data64, const Ge& p) {
+    GeStorage s;
+    ge_to_storage(s, p);
+    std::memcpy(data64, &s, 64);
+}
+inline void point_load_raw(Ge& p, const unsigned char* data64) {
+    GeStorage s;
+    std::memcpy(&s, data64, 64);
+    ge_from_storage(p, s);
+}
+// Loads a public key; an all-zero (unset/invalid) object is an illegal argument.
+inline bool pubkey_load(const secp256k1_context* ctx, Ge& p, const secp256k1_pubkey* pk) {
+    point_load_raw(p, pk->data);
+    ARG_CHECK_MSG(!fe_is_zero(p.x), "!secp256k1_fe_is_zero(&ge->x)");
+    return true;
+}
+inline void pubkey_save(secp256k1_pubkey* pk, const Ge& p) { point_save(pk->data, p); }
+
+// Scalars inside signature objects: 4×64-bit limbs in memory order (as libsecp256k1).
+inline void scalar_load_raw(Scalar& s, const unsigned char* data32) { std::memcpy(s.d, data32, 32); }
+inline void scalar_save_raw(unsigned char* data32, const Scalar& s) { std::memcpy(data32, s.d, 32); }
+
+// Byte-wise difference of the first differing byte (libsecp256k1's comparison result).
+inline int memcmp_var(const unsigned char* a, const unsigned char* b, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        int d = a[i] - b[i];
+        if (d != 0) return d;
+    }
+    return 0;
+}
+// Zero `len` bytes when flag (0/1), constant time.
+inline void memczero(void* p, size_t len, int flag) {
+    unsigned char mask = (unsigned char)(0 - (unsigned)flag);
+    unsigned char* b = static_cast<unsigned char*>(p);
+    for (size_t i = 0; i < len; i++) b[i] &= (unsigned char)~mask;
+}
+
+// k·G with the context's blinding, affine result (constant time).
+inline void ecmult_gen_ge(const secp256k1_context* ctx, Ge& r, const Scalar& k) {
+    Gej j;
+    ecmult_gen(ctx->gen_blind, j, k);
+    ge_set_gej(r, j);
+}
+
+// Shared by pubkey and extrakeys: p += tweak·G (tweak public). False on overflow or infinity.
+bool pubkey_tweak_add_helper(Ge& p, const unsigned char* tweak32);
+// Shared by seckey and extrakeys: sec += tweak (constant time). False on overflow or zero.
+int seckey_tweak_add_helper(Scalar& sec, const unsigned char* tweak32);
+// sec = seckey (or 1 when invalid), p = sec·G; returns validity. Constant time.
+int pubkey_create_helper(const secp256k1_context* ctx, Scalar& sec, Ge& p, const unsigned char* seckey32);
+
+}  // namespace fastsecp::compat

@@ -1,0 +1,103 @@
+// secp256k1_schnorrsig.h: BIP-340 signing and verification.
+#if defined(ENABLE_MODULE_SCHNORRSIG)
+#include <secp256k1_schnorrsig.h>
+
+#include "compat/extrakeys.h"
+#include "schemes/schnorr.h"
+
+using namespace fastsecp;
+using namespace fastsecp::compat;
+
+static int nonce_function_bip340(unsigned char* nonce32, const unsigned char* msg, size_t msglen,
+                                 const unsigned char* key32, const unsigned char* xonly_pk32,
+                                 const unsigned char* algo, size_t algolen, void* data) {
+    return bip340_nonce(nullptr, nonce32, msg, msglen, key32, xonly_pk32, algo, algolen, data);
+}
+
+static int schnorrsig_sign_internal(const secp256k1_context* ctx, unsigned char* sig64, const unsigned char* msg,
+                                    size_t msglen, const secp256k1_keypair* keypair,
+                                    secp256k1_nonce_function_hardened noncefp, void* ndata) {
+    ARG_CHECK_GEN_BUILT();
+    ARG_CHECK(sig64 != NULL);
+    ARG_CHECK(msg != NULL || msglen == 0);
+    ARG_CHECK(keypair != NULL);
+    Scalar sk, e, k, one;
+    Ge pk, r;
+    unsigned char nonce32[32] = {0}, pk32[32], seckey[32];
+    int ret = keypair_load(ctx, &sk, pk, keypair);
+    // Sign for the x-only key: use -sk when the full key has odd y.
+    fe_normalize_var(pk.y);
+    if (fe_is_odd(pk.y)) scalar_negate(sk, sk);
+    scalar_get_b32(seckey, sk);
+    fe_normalize_var(pk.x);
+    fe_get_b32(pk32, pk.x);
+    if (noncefp == nullptr || noncefp == secp256k1_nonce_function_bip340)
+        ret &= bip340_nonce(sha_of(ctx), nonce32, msg, msglen, seckey, pk32, BIP340_ALGO, sizeof BIP340_ALGO, ndata);
+    else
+        ret &= !!noncefp(nonce32, msg, msglen, seckey, pk32, BIP340_ALGO, sizeof BIP340_ALGO, ndata);
+    scalar_set_b32(k, nonce32, nullptr);
+    ret &= !scalar_is_zero(k);
+    scalar_set_int(one, 1);
+    scalar_cmov(k, one, (uint64_t)!ret);
+    ecmult_gen_ge(ctx, r, k);
+    declassify(ctx, &r, sizeof r);  // R is part of the signature
+    fe_normalize_var(r.y);
+    if (fe_is_odd(r.y)) scalar_negate(k, k);
+    fe_normalize_var(r.x);
+    fe_get_b32(sig64, r.x);
+    bip340_challenge(sha_of(ctx), e, sig64, msg, msglen, pk32);
+    scalar_mul(e, e, sk);
+    scalar_add(e, e, k);
+    scalar_get_b32(sig64 + 32, e);
+    memczero(sig64, 64, !ret);
+    scalar_clear(k);
+    scalar_clear(sk);
+    hash::memclear(seckey, sizeof seckey);
+    hash::memclear(nonce32, sizeof nonce32);
+    return ret;
+}
+
+extern "C" {
+
+const secp256k1_nonce_function_hardened secp256k1_nonce_function_bip340 = nonce_function_bip340;
+
+int secp256k1_schnorrsig_sign32(const secp256k1_context* ctx, unsigned char* sig64, const unsigned char* msg32,
+                                const secp256k1_keypair* keypair, const unsigned char* aux_rand32) {
+    return schnorrsig_sign_internal(ctx, sig64, msg32, 32, keypair, secp256k1_nonce_function_bip340,
+                                    const_cast<unsigned char*>(aux_rand32));
+}
+
+int secp256k1_schnorrsig_sign_custom(const secp256k1_context* ctx, unsigned char* sig64, const unsigned char* msg,
+                                     size_t msglen, const secp256k1_keypair* keypair,
+                                     secp256k1_schnorrsig_extraparams* extraparams) {
+    static const unsigned char magic[4] = SECP256K1_SCHNORRSIG_EXTRAPARAMS_MAGIC;
+    secp256k1_nonce_function_hardened noncefp = nullptr;
+    void* ndata = nullptr;
+    if (extraparams != nullptr) {
+        ARG_CHECK_MSG(memcmp_var(extraparams->magic, magic, sizeof(extraparams->magic)) == 0,
+                      "secp256k1_memcmp_var(extraparams->magic, schnorrsig_extraparams_magic, "
+                      "sizeof(extraparams->magic)) == 0");
+        noncefp = extraparams->noncefp;
+        ndata = extraparams->ndata;
+    }
+    return schnorrsig_sign_internal(ctx, sig64, msg, msglen, keypair, noncefp, ndata);
+}
+
+int secp256k1_schnorrsig_verify(const secp256k1_context* ctx, const unsigned char* sig64, const unsigned char* msg,
+                                size_t msglen, const secp256k1_xonly_pubkey* pubkey) {
+    ARG_CHECK(sig64 != NULL);
+    ARG_CHECK(msg != NULL || msglen == 0);
+    ARG_CHECK(pubkey != NULL);
+    Fe rx;
+    if (!fe_set_b32_limit(rx, sig64)) return 0;
+    Scalar s;
+    int overflow = 0;
+    scalar_set_b32(s, sig64 + 32, &overflow);
+    if (overflow) return 0;
+    Ge pk;
+    if (!xonly_load(ctx, pk, pubkey)) return 0;
+    return bip340_verify(sha_of(ctx), sig64, msg, msglen, pk);
+}
+
+}  // extern "C"
+#endif

@@ -1,0 +1,52 @@
+// Scalar multiplication entry points. Each is implemented once (ecmult_impl.h) and compiled twice:
+// a portable build and one with BMI2/ADX code generation; the variant is chosen once at run time
+// from CPUID (FASTSECP_FORCE_PORTABLE=1 in the environment forces the portable one).
+#pragma once
+
+#include "group/group.h"
+
+namespace fastsecp {
+
+// Blinding state for constant-time k·G, owned by a context. k·G is computed as
+// (k + blind)·G + initial, where initial = -blind·G, so the table walk never sees k itself.
+struct GenBlind {
+    Scalar blind;
+    Gej initial;
+};
+
+// blind = 0, initial = infinity (a context that was never randomized).
+void gen_blind_default(GenBlind& b);
+// Derive the blinding from a 32-byte seed (secret); seed == nullptr resets to the default.
+void gen_blind_set(GenBlind& b, const unsigned char* seed32);
+
+struct EcmultOps {
+    const char* name;
+    // r = k·G, constant time in k.
+    void (*gen)(const GenBlind& blind, Gej& r, const Scalar& k);
+    // r = na·a + ng·G, variable time (public inputs only). a may be infinity.
+    void (*strauss)(Gej& r, const Gej& a, const Scalar& na, const Scalar& ng);
+    // r = k·a, constant time in k (a is treated as public, k as secret). a not infinity.
+    void (*konst)(Gej& r, const Ge& a, const Scalar& k);
+};
+
+extern const EcmultOps ECMULT_PORTABLE;
+extern const EcmultOps ECMULT_BMI2;
+// The variant in use (selected on first call; thread-safe).
+const EcmultOps& ecmult_ops();
+bool cpu_has_bmi2_adx();
+
+inline void ecmult_gen(const GenBlind& b, Gej& r, const Scalar& k) { ecmult_ops().gen(b, r, k); }
+inline void ecmult(Gej& r, const Gej& a, const Scalar& na, const Scalar& ng) {
+    ecmult_ops().strauss(r, a, na, ng);
+}
+inline void ecmult_const(Gej& r, const Ge& a, const Scalar& k) { ecmult_ops().konst(r, a, k); }
+
+// Precomputed tables (generated at build time by src/tables/gen_tables.cpp).
+constexpr int ECMULT_G_WINDOW = 15;                         // wNAF window for G in Strauss
+constexpr int ECMULT_G_TABLE_SIZE = 1 << (ECMULT_G_WINDOW - 2);  // odd multiples 1..2^14-1
+extern const GeStorage ECMULT_G_ODD[ECMULT_G_TABLE_SIZE];       // (2i+1)·G
+extern const GeStorage ECMULT_G128_ODD[ECMULT_G_TABLE_SIZE];    // (2i+1)·2^128·G
+constexpr int GEN_WINDOWS = 64;                                 // 4-bit windows of k·G
+extern const GeStorage ECMULT_GEN_TABLE[GEN_WINDOWS][15];       // (j+1)·16^i·G
+
+}  // namespace fastsecp

@@ -1,0 +1,12 @@
+// The same algorithms compiled with BMI2/ADX code generation (mulx, adcx/adox) where the compiler
+// supports it. CMake adds -mbmi2 -madx to this file only; it is only called after CPUID says so.
+#define FASTSECP_VARIANT bmi2
+#include "ecmult/ecmult_impl.h"
+
+namespace fastsecp {
+#if defined(FASTSECP_HAVE_BMI2_BUILD)
+const EcmultOps ECMULT_BMI2 = {"bmi2-adx", bmi2::gen, bmi2::strauss, bmi2::konst};
+#else
+const EcmultOps ECMULT_BMI2 = ECMULT_PORTABLE;
+#endif
+}

@@ -1,0 +1,63 @@
+// Chooses the scalar multiplication variant once, and the blinding helpers of ecmult.h.
+#include <cstdlib>
+#include <cstring>
+
+#include "ecmult/ecmult.h"
+#include "hash/sha256.h"
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
+
+namespace fastsecp {
+
+bool cpu_has_bmi2_adx() {
+#if defined(__x86_64__)
+    unsigned a, b, c, d;
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return false;
+    return (b & (1u << 8)) && (b & (1u << 19));  // BMI2, ADX
+#else
+    return false;
+#endif
+}
+
+static const EcmultOps& select_ops() {
+    const char* force = std::getenv("FASTSECP_FORCE_PORTABLE");
+    if (force && std::strcmp(force, "0") != 0 && force[0] != '\0') return ECMULT_PORTABLE;
+    return cpu_has_bmi2_adx() ? ECMULT_BMI2 : ECMULT_PORTABLE;
+}
+
+const EcmultOps& ecmult_ops() {
+    static const EcmultOps& ops = select_ops();
+    return ops;
+}
+
+void gen_blind_default(GenBlind& b) {
+    scalar_clear(b.blind);
+    gej_set_infinity(b.initial);
+}
+
+void gen_blind_set(GenBlind& b, const unsigned char* seed32) {
+    if (!seed32) {
+        gen_blind_default(b);
+        return;
+    }
+    // blind = SHA-256(seed) reduced mod n (0 is replaced by 1 without branching);
+    // initial = -blind·G computed with the unblinded walk.
+    unsigned char h[32];
+    hash::sha256(seed32, 32, h);
+    Scalar s, one;
+    scalar_set_b32(s, h, nullptr);
+    scalar_set_int(one, 1);
+    scalar_cmov(s, one, (uint64_t)scalar_is_zero(s));
+    GenBlind zero;
+    gen_blind_default(zero);
+    Gej p;
+    ecmult_gen(zero, p, s);
+    gej_neg(b.initial, p);
+    b.blind = s;
+    hash::memclear(h, sizeof h);
+    scalar_clear(s);
+}
+
+}  // namespace fastsecp

@@ -1,0 +1,149 @@
+// The scalar multiplication algorithms. Included by ecmult_portable.cpp and ecmult_bmi2.cpp,
+// each defining FASTSECP_VARIANT (a namespace name) and compiled with different code generation.
+//
+// - gen:     fixed 4-bit windows over a 64×15 table of (j·16^i)·G, constant-time table scans and
+//            the complete constant-time mixed addition; scalar blinded by the context.
+// - strauss: GLV split of na (k1 + k2·λ), 128-bit split of ng (G and 2^128·G tables), signed wNAF
+//            digits (window 5 for P, 15 for G), one shared doubling chain (Strauss/Shamir).
+// - konst:   GLV split, |k1|, |k2| in fixed 4-bit windows with constant-time scans of
+//            tables 1..15·P and 1..15·λP and conditional negation by the split signs.
+#pragma once
+
+#include "ecmult/ecmult.h"
+#include "ecmult/wnaf.h"
+
+namespace fastsecp::FASTSECP_VARIANT {
+
+static void gen(const GenBlind& b, Gej& r, const Scalar& k) {
+    Scalar e;
+    scalar_add(e, k, b.blind);
+    Gej acc = b.initial;
+    GeStorage entry;
+    Ge add;
+    for (int i = 0; i < GEN_WINDOWS; i++) {
+        uint32_t digit = scalar_get_bits(e, 4 * i, 4);
+        entry = ECMULT_GEN_TABLE[i][0];
+        for (uint32_t j = 1; j < 15; j++) ge_storage_cmov(entry, ECMULT_GEN_TABLE[i][j], (uint64_t)(digit == j + 1));
+        ge_from_storage(add, entry);
+        add.infinity = (uint64_t)(digit == 0);
+        gej_add_ge(acc, acc, add);
+    }
+    r = acc;
+    scalar_clear(e);
+}
+
+// Odd multiples 1a, 3a, ..., (2n-1)a in affine, one shared inversion. a not infinity.
+static void odd_multiples_var(Ge* out, const Gej& a, int n) {
+    Gej j[16];
+    Fe scratch[16];
+    Gej a2;
+    gej_double_var(a2, a);
+    j[0] = a;
+    for (int i = 1; i < n; i++) gej_add_var(j[i], j[i - 1], a2);
+    ge_set_all_gej_var(out, j, (size_t)n, scratch);
+}
+
+static inline void table_add_var(Gej& acc, const Ge* table, int digit) {
+    if (digit > 0) {
+        gej_add_ge_var(acc, acc, table[(digit - 1) >> 1]);
+    } else {
+        Ge neg;
+        ge_neg(neg, table[(-digit - 1) >> 1]);
+        gej_add_ge_var(acc, acc, neg);
+    }
+}
+
+static inline void table_add_storage_var(Gej& acc, const GeStorage* table, int digit) {
+    Ge p;
+    ge_from_storage(p, table[(digit > 0 ? digit - 1 : -digit - 1) >> 1]);
+    if (digit < 0) ge_neg(p, p);
+    gej_add_ge_var(acc, acc, p);
+}
+
+static void strauss(Gej& r, const Gej& a, const Scalar& na, const Scalar& ng) {
+    constexpr int WA = 5, TA = 1 << (WA - 2);
+    constexpr int LEN = 130;
+    int wa1[LEN] = {0}, wa2[LEN] = {0}, wg1[LEN] = {0}, wg2[LEN] = {0};
+    int bits = 0;
+    Ge ta[TA], tl[TA];
+    bool use_a = !a.infinity && !scalar_is_zero(na);
+    if (use_a) {
+        Scalar k1, k2;
+        scalar_split_lambda(k1, k2, na);
+        bool neg1 = scalar_is_high(k1), neg2 = scalar_is_high(k2);
+        if (neg1) scalar_negate(k1, k1);
+        if (neg2) scalar_negate(k2, k2);
+        int b1 = wnaf_var(wa1, LEN, k1, WA);
+        int b2 = wnaf_var(wa2, LEN, k2, WA);
+        if (neg1) for (int i = 0; i < b1; i++) wa1[i] = -wa1[i];
+        if (neg2) for (int i = 0; i < b2; i++) wa2[i] = -wa2[i];
+        bits = b1 > b2 ? b1 : b2;
+        odd_multiples_var(ta, a, TA);
+        for (int i = 0; i < TA; i++) ge_mul_lambda(tl[i], ta[i]);
+    }
+    Scalar g1, g2;
+    scalar_split_128(g1, g2, ng);
+    int bg1 = wnaf_var(wg1, LEN, g1, ECMULT_G_WINDOW);
+    int bg2 = wnaf_var(wg2, LEN, g2, ECMULT_G_WINDOW);
+    if (bg1 > bits) bits = bg1;
+    if (bg2 > bits) bits = bg2;
+    Gej acc;
+    gej_set_infinity(acc);
+    for (int i = bits - 1; i >= 0; i--) {
+        gej_double_var(acc, acc);
+        if (use_a) {
+            if (wa1[i]) table_add_var(acc, ta, wa1[i]);
+            if (wa2[i]) table_add_var(acc, tl, wa2[i]);
+        }
+        if (wg1[i]) table_add_storage_var(acc, ECMULT_G_ODD, wg1[i]);
+        if (wg2[i]) table_add_storage_var(acc, ECMULT_G128_ODD, wg2[i]);
+    }
+    r = acc;
+}
+
+// Constant-time lookup of digit·P (digit in 0..15, 0 -> infinity) from table[j] = (j+1)·P, then
+// conditional negation.
+static inline void const_lookup(Ge& r, const Ge* table, uint32_t digit, uint64_t negate) {
+    r = table[0];
+    for (uint32_t j = 1; j < 15; j++) ge_cmov(r, table[j], (uint64_t)(digit == j + 1));
+    Fe ny;
+    fe_negate(ny, r.y, 1);
+    fe_normalize_weak(ny);
+    fe_cmov(r.y, ny, negate);
+    r.infinity = (uint64_t)(digit == 0);
+}
+
+static void konst(Gej& r, const Ge& a, const Scalar& k) {
+    // Tables depend only on the (public) point.
+    Ge t1[15], t2[15];
+    {
+        Gej j[15];
+        Fe scratch[15];
+        gej_set_ge(j[0], a);
+        gej_double_var(j[1], j[0]);
+        for (int i = 2; i < 15; i++) gej_add_ge_var(j[i], j[i - 1], a);
+        ge_set_all_gej_var(t1, j, 15, scratch);
+        for (int i = 0; i < 15; i++) ge_mul_lambda(t2[i], t1[i]);
+    }
+    Scalar k1, k2;
+    scalar_split_lambda(k1, k2, k);
+    uint64_t neg1 = scalar_is_high(k1), neg2 = scalar_is_high(k2);
+    scalar_cond_negate(k1, neg1);
+    scalar_cond_negate(k2, neg2);
+    // |k1|, |k2| < 2^128: 32 windows of 4 bits.
+    Gej acc;
+    gej_set_infinity(acc);
+    Ge p;
+    for (int i = 31; i >= 0; i--) {
+        for (int d = 0; d < 4; d++) gej_double(acc, acc);
+        const_lookup(p, t1, scalar_get_bits(k1, 4 * i, 4), neg1);
+        gej_add_ge(acc, acc, p);
+        const_lookup(p, t2, scalar_get_bits(k2, 4 * i, 4), neg2);
+        gej_add_ge(acc, acc, p);
+    }
+    r = acc;
+    scalar_clear(k1);
+    scalar_clear(k2);
+}
+
+}  // namespace fastsecp::FASTSECP_VARIANT

@@ -1,0 +1,7 @@
+// Portable build of the scalar multiplication algorithms.
+#define FASTSECP_VARIANT portable
+#include "ecmult/ecmult_impl.h"
+
+namespace fastsecp {
+const EcmultOps ECMULT_PORTABLE = {"portable", portable::gen, portable::strauss, portable::konst};
+}

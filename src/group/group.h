@@ -1,0 +1,360 @@
+// Points on y^2 = x^3 + 7 over the field of field.h: affine (Ge), Jacobian (Gej: x = X/Z^2,
+// y = Y/Z^3) and a compact storage form for tables.
+//
+// Invariant: every coordinate a function here outputs has magnitude 1, and every input is assumed
+// to have magnitude <= 1 (normalized or output of fe_mul/fe_sqr/fe_normalize_weak). Constant time
+// unless the name ends in _var.
+#pragma once
+
+#include "arith/field.h"
+#include "arith/scalar.h"
+
+namespace fastsecp {
+
+struct Ge {
+    Fe x, y;
+    uint64_t infinity;  // 0 or 1
+};
+
+struct Gej {
+    Fe x, y, z;
+    uint64_t infinity;  // 0 or 1
+};
+
+struct GeStorage {
+    FeStorage x, y;
+};
+
+constexpr uint64_t CURVE_B = 7;
+
+static inline const Ge& ge_generator() {
+    static constexpr Ge G = {
+        {{0x2815B16F81798ULL, 0xDB2DCE28D959FULL, 0xE870B07029BFCULL, 0xBBAC55A06295CULL, 0x79BE667EF9DCULL}},
+        {{0x7D08FFB10D4B8ULL, 0x48A68554199C4ULL, 0xE1108A8FD17B4ULL, 0xC4655DA4FBFC0ULL, 0x483ADA7726A3ULL}},
+        0};
+    return G;
+}
+
+// β with β^3 = 1 mod p: λ·(x, y) = (β·x, y).
+static inline const Fe& fe_beta() {
+    static constexpr Fe B = {{0x96C28719501EEULL, 0x7512F58995C13ULL, 0xC3434E99CF049ULL, 0x7106E64479EAULL,
+                              0x7AE96A2B657CULL}};
+    return B;
+}
+
+static inline void ge_set_infinity(Ge& r) {
+    fe_clear(r.x); fe_clear(r.y); r.infinity = 1;
+}
+static inline void gej_set_infinity(Gej& r) {
+    fe_clear(r.x); fe_clear(r.y); fe_clear(r.z); r.infinity = 1;
+}
+static inline void ge_set_xy(Ge& r, const Fe& x, const Fe& y) {
+    r.x = x; r.y = y; r.infinity = 0;
+}
+static inline void gej_set_ge(Gej& r, const Ge& a) {
+    r.x = a.x; r.y = a.y; fe_set_int(r.z, 1); r.infinity = a.infinity;
+}
+
+// y^2 == x^3 + 7 for a non-infinite affine point (coordinates magnitude <= 1).
+static inline bool ge_is_valid_var(const Ge& a) {
+    if (a.infinity) return false;
+    Fe y2, x3;
+    fe_sqr(y2, a.y);
+    fe_sqr(x3, a.x);
+    fe_mul(x3, x3, a.x);
+    fe_add_int(x3, CURVE_B);
+    Fe neg;
+    fe_negate(neg, y2, 1);
+    fe_add(x3, neg);
+    return fe_normalizes_to_zero_var(x3);
+}
+
+// Decompress: the point with this x and y of the given parity. False when x^3+7 is not a square.
+// r.x, r.y normalized on success. Constant time in x (sqrt is), branch only on the result.
+static inline bool ge_set_xo(Ge& r, const Fe& x, bool odd) {
+    Fe x3, y;
+    fe_sqr(x3, x);
+    fe_mul(x3, x3, x);
+    fe_add_int(x3, CURVE_B);
+    bool ok = fe_sqrt(y, x3);
+    r.x = x;
+    fe_normalize(r.x);
+    fe_normalize(y);
+    Fe ny;
+    fe_negate(ny, y, 1);
+    fe_normalize(ny);
+    fe_cmov(y, ny, (uint64_t)(fe_is_odd(y) != odd));
+    r.y = y;
+    r.infinity = 0;
+    return ok;
+}
+
+static inline void ge_neg(Ge& r, const Ge& a) {
+    r = a;
+    fe_normalize_weak(r.y);
+    fe_negate(r.y, r.y, 1);
+    fe_normalize_weak(r.y);
+}
+static inline void gej_neg(Gej& r, const Gej& a) {
+    r = a;
+    fe_negate(r.y, a.y, 1);
+    fe_normalize_weak(r.y);
+}
+
+static inline void ge_to_storage(GeStorage& r, const Ge& a) {  // a not infinity
+    Fe x = a.x, y = a.y;
+    fe_normalize(x); fe_normalize(y);
+    fe_to_storage(r.x, x); fe_to_storage(r.y, y);
+}
+static inline void ge_from_storage(Ge& r, const GeStorage& a) {
+    fe_from_storage(r.x, a.x); fe_from_storage(r.y, a.y); r.infinity = 0;
+}
+static inline void ge_storage_cmov(GeStorage& r, const GeStorage& a, uint64_t flag) {
+    fe_storage_cmov(r.x, a.x, flag); fe_storage_cmov(r.y, a.y, flag);
+}
+static inline void ge_cmov(Ge& r, const Ge& a, uint64_t flag) {
+    fe_cmov(r.x, a.x, flag); fe_cmov(r.y, a.y, flag);
+    r.infinity ^= (0 - flag) & (r.infinity ^ a.infinity);
+}
+static inline void gej_cmov(Gej& r, const Gej& a, uint64_t flag) {
+    fe_cmov(r.x, a.x, flag); fe_cmov(r.y, a.y, flag); fe_cmov(r.z, a.z, flag);
+    r.infinity ^= (0 - flag) & (r.infinity ^ a.infinity);
+}
+
+// Affine from Jacobian with a known 1/Z.
+static inline void ge_set_gej_zinv(Ge& r, const Gej& a, const Fe& zi) {
+    Fe zi2, zi3;
+    fe_sqr(zi2, zi);
+    fe_mul(zi3, zi2, zi);
+    fe_mul(r.x, a.x, zi2);
+    fe_mul(r.y, a.y, zi3);
+    r.infinity = a.infinity;
+}
+
+// Forward declarations of inversions (field_inv.h provides them through modinv).
+static inline void fe_inv(Fe& r, const Fe& a) {
+    Fe t = a;
+    fe_normalize(t);
+    uint64_t w[4], o[4];
+    fe_to_u64(w, t);
+    modinv_const(o, w, MODINV_P);
+    fe_from_u64(r, o);
+}
+static inline void fe_inv_var(Fe& r, const Fe& a) {
+    Fe t = a;
+    fe_normalize_var(t);
+    uint64_t w[4], o[4];
+    fe_to_u64(w, t);
+    modinv_var(o, w, MODINV_P);
+    fe_from_u64(r, o);
+}
+// True iff a (any magnitude <= 8) is a square mod p (0 counts as a square). Variable time.
+static inline bool fe_is_square_var(const Fe& a) {
+    Fe t = a;
+    fe_normalize_var(t);
+    uint64_t w[4];
+    fe_to_u64(w, t);
+    return jacobi_var(w, MODINV_P) >= 0;
+}
+
+static inline void ge_set_gej(Ge& r, const Gej& a) {  // constant time; infinity -> infinity
+    Fe zi;
+    fe_inv(zi, a.z);
+    ge_set_gej_zinv(r, a, zi);
+}
+static inline void ge_set_gej_var(Ge& r, const Gej& a) {
+    if (a.infinity) { ge_set_infinity(r); return; }
+    Fe zi;
+    fe_inv_var(zi, a.z);
+    ge_set_gej_zinv(r, a, zi);
+}
+
+// Batch conversion with one inversion (Montgomery's trick). Infinity inputs give infinity.
+// `scratch` must hold n field elements.
+static inline void ge_set_all_gej_var(Ge* r, const Gej* a, size_t n, Fe* scratch) {
+    size_t last = SIZE_MAX;
+    for (size_t i = 0; i < n; i++) {
+        if (a[i].infinity) continue;
+        if (last == SIZE_MAX) scratch[i] = a[i].z;
+        else fe_mul(scratch[i], scratch[last], a[i].z);
+        last = i;
+    }
+    if (last == SIZE_MAX) {
+        for (size_t i = 0; i < n; i++) ge_set_infinity(r[i]);
+        return;
+    }
+    Fe inv;
+    fe_inv_var(inv, scratch[last]);
+    for (size_t i = n; i-- > 0;) {
+        if (a[i].infinity) { ge_set_infinity(r[i]); continue; }
+        // find previous non-infinite
+        size_t prev = SIZE_MAX;
+        for (size_t j = i; j-- > 0;) if (!a[j].infinity) { prev = j; break; }
+        Fe zi;
+        if (prev == SIZE_MAX) zi = inv;
+        else {
+            fe_mul(zi, inv, scratch[prev]);
+            fe_mul(inv, inv, a[i].z);
+        }
+        ge_set_gej_zinv(r[i], a[i], zi);
+    }
+}
+
+// r = 2a (a may alias r). Constant time. Doubling with a=0 ("dbl-2009-l": 2M + 5S).
+static inline void gej_double(Gej& r, const Gej& a) {
+    Fe A, B, C, D, E, F, t, n1;
+    fe_sqr(A, a.x);
+    fe_sqr(B, a.y);
+    fe_sqr(C, B);
+    t = a.x; fe_add(t, B); fe_sqr(t, t);          // (X+B)^2
+    fe_negate(n1, A, 1); fe_add(t, n1);
+    fe_negate(n1, C, 1); fe_add(t, n1);           // m5
+    fe_mul_int(t, 2); D = t; fe_normalize_weak(D);  // D = 2((X+B)^2 - A - C)
+    E = A; fe_mul_int(E, 3);                       // m3
+    fe_sqr(F, E);
+    Fe z3;
+    fe_mul(z3, a.y, a.z); fe_mul_int(z3, 2); fe_normalize_weak(z3);
+    Fe x3 = F;
+    fe_negate(n1, D, 1); fe_mul_int(n1, 2); fe_add(x3, n1);  // m5
+    fe_normalize_weak(x3);
+    fe_negate(n1, x3, 1); fe_add(n1, D);          // D - X3, m3
+    Fe y3;
+    fe_mul(y3, E, n1);
+    fe_mul_int(C, 8);                             // m8
+    fe_negate(n1, C, 8); fe_add(y3, n1);          // m10
+    fe_normalize_weak(y3);
+    r.x = x3; r.y = y3; r.z = z3; r.infinity = a.infinity;
+}
+static inline void gej_double_var(Gej& r, const Gej& a) {
+    if (a.infinity) { gej_set_infinity(r); return; }
+    gej_double(r, a);
+}
+
+// r = a + b, general Jacobian addition. Variable time; handles every special case.
+static inline void gej_add_var(Gej& r, const Gej& a, const Gej& b) {
+    if (a.infinity) { r = b; return; }
+    if (b.infinity) { r = a; return; }
+    Fe z22, z12, u1, u2, s1, s2, h, rr, t;
+    fe_sqr(z22, b.z);
+    fe_sqr(z12, a.z);
+    fe_mul(u1, a.x, z22);
+    fe_mul(u2, b.x, z12);
+    fe_mul(s1, a.y, z22); fe_mul(s1, s1, b.z);
+    fe_mul(s2, b.y, z12); fe_mul(s2, s2, a.z);
+    fe_negate(h, u1, 1); fe_add(h, u2);
+    fe_negate(rr, s1, 1); fe_add(rr, s2);
+    if (fe_normalizes_to_zero_var(h)) {
+        if (fe_normalizes_to_zero_var(rr)) gej_double(r, a);
+        else gej_set_infinity(r);
+        return;
+    }
+    Fe h2, h3, u1h2, x3, y3, z3;
+    fe_sqr(h2, h);
+    fe_mul(h3, h, h2);
+    fe_mul(u1h2, u1, h2);
+    fe_mul(t, a.z, b.z); fe_mul(z3, t, h);
+    fe_sqr(x3, rr);
+    Fe n1;
+    fe_negate(n1, h3, 1); fe_add(x3, n1);
+    t = u1h2; fe_mul_int(t, 2); fe_negate(n1, t, 2); fe_add(x3, n1);  // m5
+    fe_normalize_weak(x3);
+    fe_negate(n1, x3, 1); fe_add(n1, u1h2);       // u1h2 - x3
+    fe_mul(y3, rr, n1);
+    fe_mul(t, s1, h3);
+    fe_negate(n1, t, 1); fe_add(y3, n1);
+    fe_normalize_weak(y3);
+    r.x = x3; r.y = y3; r.z = z3; r.infinity = 0;
+}
+
+// r = a + b with b affine. Variable time; handles every special case.
+static inline void gej_add_ge_var(Gej& r, const Gej& a, const Ge& b) {
+    if (a.infinity) { gej_set_ge(r, b); return; }
+    if (b.infinity) { r = a; return; }
+    Fe z12, u2, s2, h, rr, n1;
+    fe_sqr(z12, a.z);
+    fe_mul(u2, b.x, z12);
+    fe_mul(s2, b.y, z12); fe_mul(s2, s2, a.z);
+    fe_negate(h, a.x, 1); fe_add(h, u2);
+    fe_negate(rr, a.y, 1); fe_add(rr, s2);
+    if (fe_normalizes_to_zero_var(h)) {
+        if (fe_normalizes_to_zero_var(rr)) gej_double(r, a);
+        else gej_set_infinity(r);
+        return;
+    }
+    Fe h2, h3, u1h2, x3, y3, z3, t;
+    fe_sqr(h2, h);
+    fe_mul(h3, h, h2);
+    fe_mul(u1h2, a.x, h2);
+    fe_mul(z3, a.z, h);
+    fe_sqr(x3, rr);
+    fe_negate(n1, h3, 1); fe_add(x3, n1);
+    t = u1h2; fe_mul_int(t, 2); fe_negate(n1, t, 2); fe_add(x3, n1);
+    fe_normalize_weak(x3);
+    fe_negate(n1, x3, 1); fe_add(n1, u1h2);
+    fe_mul(y3, rr, n1);
+    fe_mul(t, a.y, h3);
+    fe_negate(n1, t, 1); fe_add(y3, n1);
+    fe_normalize_weak(y3);
+    r.x = x3; r.y = y3; r.z = z3; r.infinity = 0;
+}
+
+// r = a + b with b affine, constant time and complete: a or b infinity, a == b and a == -b are
+// all handled by computing the doubling of b alongside and selecting with masks.
+static inline void gej_add_ge(Gej& r, const Gej& a, const Ge& b) {
+    Fe z12, u2, s2, h, rr, n1;
+    fe_sqr(z12, a.z);
+    fe_mul(u2, b.x, z12);
+    fe_mul(s2, b.y, z12); fe_mul(s2, s2, a.z);
+    fe_negate(h, a.x, 1); fe_add(h, u2);
+    fe_negate(rr, a.y, 1); fe_add(rr, s2);
+    uint64_t h_zero = fe_normalizes_to_zero(h);
+    uint64_t r_zero = fe_normalizes_to_zero(rr);
+    Fe h2, h3, u1h2, t;
+    Gej sum;
+    fe_sqr(h2, h);
+    fe_mul(h3, h, h2);
+    fe_mul(u1h2, a.x, h2);
+    fe_mul(sum.z, a.z, h);
+    fe_sqr(sum.x, rr);
+    fe_negate(n1, h3, 1); fe_add(sum.x, n1);
+    t = u1h2; fe_mul_int(t, 2); fe_negate(n1, t, 2); fe_add(sum.x, n1);
+    fe_normalize_weak(sum.x);
+    fe_negate(n1, sum.x, 1); fe_add(n1, u1h2);
+    fe_mul(sum.y, rr, n1);
+    fe_mul(t, a.y, h3);
+    fe_negate(n1, t, 1); fe_add(sum.y, n1);
+    fe_normalize_weak(sum.y);
+    sum.infinity = 0;
+    // a == b: doubling (of b, which equals a). a == -b: infinity (the formula gives Z3 = 0 and
+    // we also raise the flag).
+    Gej bj, dbl;
+    gej_set_ge(bj, b);
+    gej_double(dbl, bj);
+    uint64_t a_inf = a.infinity, b_inf = b.infinity;
+    uint64_t is_dbl = h_zero & r_zero & (a_inf ^ 1) & (b_inf ^ 1);
+    uint64_t is_inf = h_zero & (r_zero ^ 1) & (a_inf ^ 1) & (b_inf ^ 1);
+    gej_cmov(sum, dbl, is_dbl);
+    sum.infinity |= is_inf;
+    gej_cmov(sum, bj, a_inf);
+    gej_cmov(sum, a, b_inf & (a_inf ^ 1));
+    r = sum;
+}
+
+// x(a) == x (x normalized), a Jacobian non-infinite. Variable time.
+static inline bool gej_eq_x_var(const Fe& x, const Gej& a) {
+    Fe r, z2;
+    fe_sqr(z2, a.z);
+    fe_mul(r, x, z2);
+    Fe n1;
+    fe_negate(n1, a.x, 1);
+    fe_add(r, n1);
+    return fe_normalizes_to_zero_var(r);
+}
+
+// Multiply by λ: (x, y) -> (βx, y).
+static inline void ge_mul_lambda(Ge& r, const Ge& a) {
+    r = a;
+    fe_mul(r.x, a.x, fe_beta());
+}
+
+}  // namespace fastsecp

@@ -1,0 +1,184 @@
+// ECDSA (SEC 1 v2 §4.1) with the secp256k1 conventions Bitcoin uses: low-S signatures, and
+// verification that avoids the field inversion by comparing x(R) in Jacobian coordinates.
+#include "schemes/ecdsa.h"
+
+#include <cstring>
+
+namespace fastsecp {
+
+// n as a field element, and p - n: r < p - n means r + n is also a valid x-coordinate candidate.
+static const Fe& order_as_fe() {
+    static constexpr Fe N = {{0x25E8CD0364141ULL, 0xE6AF48A03BBFDULL, 0xFFFFFFEBAAEDCULL, 0xFFFFFFFFFFFFFULL,
+                              0xFFFFFFFFFFFFULL}};
+    return N;
+}
+static const Fe& p_minus_order() {
+    static constexpr Fe D = {{0xDA1722FC9BAEEULL, 0x1950B75FC4402ULL, 0x1455123ULL, 0, 0}};
+    return D;
+}
+
+bool ecdsa_sig_sign(const GenBlind& blind, Scalar& r, Scalar& s, const Scalar& sec, const Scalar& msg,
+                    const Scalar& nonce, int* recid) {
+    Gej rj;
+    Ge rp;
+    ecmult_gen(blind, rj, nonce);
+    ge_set_gej(rp, rj);
+    fe_normalize(rp.x);
+    fe_normalize(rp.y);
+    unsigned char b[32];
+    fe_get_b32(b, rp.x);
+    int overflow = 0;
+    scalar_set_b32(r, b, &overflow);
+    if (recid) *recid = (overflow << 1) | (int)fe_is_odd(rp.y);
+    Scalar t;
+    scalar_mul(t, r, sec);
+    scalar_add(t, t, msg);
+    scalar_inverse(s, nonce);
+    scalar_mul(s, s, t);
+    scalar_clear(t);
+    uint64_t high = scalar_is_high(s);
+    scalar_cond_negate(s, high);
+    if (recid) *recid ^= (int)high;
+    return (!scalar_is_zero(r)) & (!scalar_is_zero(s));
+}
+
+// x(R) == r or x(R) == r + n (when r + n < p), checked without inverting R's z.
+static bool x_matches_r(const Scalar& r, const Gej& R) {
+    unsigned char c[32];
+    scalar_get_b32(c, r);
+    Fe xr;
+    fe_set_b32_limit(xr, c);
+    if (gej_eq_x_var(xr, R)) return true;
+    if (fe_cmp_var(xr, p_minus_order()) >= 0) return false;
+    fe_add(xr, order_as_fe());
+    fe_normalize_var(xr);
+    return gej_eq_x_var(xr, R);
+}
+
+bool ecdsa_sig_verify(const Scalar& r, const Scalar& s, const Ge& pub, const Scalar& msg) {
+    if (scalar_is_zero(r) || scalar_is_zero(s)) return false;
+    Scalar sn, u1, u2;
+    scalar_inverse_var(sn, s);
+    scalar_mul(u1, sn, msg);
+    scalar_mul(u2, sn, r);
+    Gej pj, R;
+    gej_set_ge(pj, pub);
+    ecmult(R, pj, u2, u1);
+    if (R.infinity) return false;
+    return x_matches_r(r, R);
+}
+
+bool ecdsa_sig_recover(const Scalar& r, const Scalar& s, Ge& pub, const Scalar& msg, int recid) {
+    if (scalar_is_zero(r) || scalar_is_zero(s)) return false;
+    unsigned char brx[32];
+    scalar_get_b32(brx, r);
+    Fe fx;
+    fe_set_b32_limit(fx, brx);
+    if (recid & 2) {
+        if (fe_cmp_var(fx, p_minus_order()) >= 0) return false;
+        fe_add(fx, order_as_fe());
+        fe_normalize_var(fx);
+    }
+    Ge x;
+    if (!ge_set_xo(x, fx, recid & 1)) return false;
+    Scalar rn, u1, u2;
+    scalar_inverse_var(rn, r);
+    scalar_mul(u1, rn, msg);
+    scalar_negate(u1, u1);
+    scalar_mul(u2, rn, s);
+    Gej xj, q;
+    gej_set_ge(xj, x);
+    ecmult(q, xj, u2, u1);
+    if (q.infinity) return false;
+    ge_set_gej_var(pub, q);
+    return true;
+}
+
+// DER length octets: short form, or minimal long form (no leading zero, value >= 128).
+static bool der_read_len(size_t& len, const unsigned char*& p, const unsigned char* end) {
+    len = 0;
+    if (p >= end) return false;
+    unsigned char b1 = *p++;
+    if (b1 == 0xFF) return false;
+    if ((b1 & 0x80) == 0) {
+        len = b1;
+        return true;
+    }
+    if (b1 == 0x80) return false;  // indefinite length
+    size_t left = b1 & 0x7F;
+    if (left > (size_t)(end - p)) return false;
+    if (*p == 0) return false;  // non-minimal
+    if (left > sizeof(size_t)) return false;
+    while (left > 0) {
+        len = (len << 8) | *p++;
+        left--;
+    }
+    if (len > (size_t)(end - p)) return false;
+    if (len < 128) return false;  // should have used the short form
+    return true;
+}
+
+static bool der_parse_integer(Scalar& r, const unsigned char*& p, const unsigned char* end) {
+    if (p == end || *p != 0x02) return false;
+    p++;
+    size_t len;
+    if (!der_read_len(len, p, end)) return false;
+    if (len == 0 || len > (size_t)(end - p)) return false;
+    if (p[0] == 0x00 && len > 1 && (p[1] & 0x80) == 0) return false;  // excess 0x00 padding
+    if (p[0] == 0xFF && len > 1 && (p[1] & 0x80) == 0x80) return false;  // excess 0xFF padding
+    bool overflow = (p[0] & 0x80) != 0;  // negative
+    if (p[0] == 0) {
+        len--;
+        p++;
+    }
+    if (len > 32) overflow = true;
+    if (!overflow) {
+        unsigned char buf[32] = {0};
+        if (len) std::memcpy(buf + 32 - len, p, len);
+        int of = 0;
+        scalar_set_b32(r, buf, &of);
+        overflow = of != 0;
+    }
+    if (overflow) scalar_set_int(r, 0);
+    p += len;
+    return true;
+}
+
+bool der_parse_sig(Scalar& r, Scalar& s, const unsigned char* input, size_t size) {
+    const unsigned char* p = input;
+    const unsigned char* end = input + size;
+    if (p == end || *p++ != 0x30) return false;
+    size_t len;
+    if (!der_read_len(len, p, end)) return false;
+    if (len != (size_t)(end - p)) return false;
+    if (!der_parse_integer(r, p, end)) return false;
+    if (!der_parse_integer(s, p, end)) return false;
+    return p == end;
+}
+
+bool der_serialize_sig(unsigned char* out, size_t* size, const Scalar& ar, const Scalar& as) {
+    unsigned char r[33] = {0}, s[33] = {0};
+    scalar_get_b32(r + 1, ar);
+    scalar_get_b32(s + 1, as);
+    const unsigned char *rp = r, *sp = s;
+    size_t lr = 33, ls = 33;
+    while (lr > 1 && rp[0] == 0 && rp[1] < 0x80) { lr--; rp++; }
+    while (ls > 1 && sp[0] == 0 && sp[1] < 0x80) { ls--; sp++; }
+    size_t need = 6 + lr + ls;
+    if (*size < need) {
+        *size = need;
+        return false;
+    }
+    *size = need;
+    out[0] = 0x30;
+    out[1] = (unsigned char)(4 + lr + ls);
+    out[2] = 0x02;
+    out[3] = (unsigned char)lr;
+    std::memcpy(out + 4, rp, lr);
+    out[4 + lr] = 0x02;
+    out[5 + lr] = (unsigned char)ls;
+    std::memcpy(out + 6 + lr, sp, ls);
+    return true;
+}
+
+}  // namespace fastsecp

@@ -1,0 +1,25 @@
+// BIP-340 Schnorr signatures on internal types.
+#pragma once
+
+#include <cstddef>
+
+#include "ecmult/ecmult.h"
+#include "hash/sha256.h"
+
+namespace fastsecp {
+
+// e = int(hash_BIP0340/challenge(r32 || pk32 || msg)) mod n
+void bip340_challenge(hash::CompressFn fn, Scalar& e, const unsigned char* r32, const unsigned char* msg,
+                      size_t msglen, const unsigned char* pk32);
+// The BIP-340 nonce derivation (aux data optional; algo is the tag, "BIP0340/nonce" normally).
+// Returns 0 when algo is null. Constant time in key32.
+int bip340_nonce(hash::CompressFn fn, unsigned char* nonce32, const unsigned char* msg, size_t msglen,
+                 const unsigned char* key32, const unsigned char* xonly_pk32, const unsigned char* algo, size_t algolen,
+                 const void* aux32);
+// Signature check against an x-only key given as a point with even y. Variable time.
+bool bip340_verify(hash::CompressFn fn, const unsigned char* sig64, const unsigned char* msg, size_t msglen,
+                   const Ge& pk);
+
+extern const unsigned char BIP340_ALGO[13];  // "BIP0340/nonce"
+
+}  // namespace fastsecp

@@ -1,0 +1,112 @@
+// Field arithmetic (src/arith/field.h) against the slow reference, including lazy-reduction
+// magnitudes at the documented limits.
+#include <gtest/gtest.h>
+
+#include "arith/field.h"
+#include "group/group.h"
+#include "ref_bigint.h"
+
+using namespace fastsecp;
+
+namespace {
+
+Fe fe_of(const ref::U256& v) {  // v < p
+    unsigned char b[32];
+    ref::to_b32(b, v);
+    Fe r;
+    EXPECT_TRUE(fe_set_b32_limit(r, b));
+    return r;
+}
+ref::U256 ref_of(Fe a) {
+    fe_normalize(a);
+    unsigned char b[32];
+    fe_get_b32(b, a);
+    return ref::from_b32(b);
+}
+ref::U256 rand_fe(std::mt19937_64& rng) {
+    ref::U256 v = ref::random_u256(rng);
+    while (ref::cmp(v, ref::P) >= 0) v = ref::sub(v, ref::P);
+    return v;
+}
+// The same value with limbs pushed up to magnitude m (adds m·p as 2m(2^52-1)-style limbs).
+Fe with_magnitude(const Fe& a, int m) {
+    Fe r = a, z;
+    // -0 of magnitude m-1 is m·(2p) in limb form: value 0 mod p, large limbs.
+    Fe zero;
+    fe_set_int(zero, 0);
+    fe_negate(z, zero, m - 1);
+    fe_add(r, z);
+    return r;
+}
+
+TEST(Field, MulSqrAddNegateMatchReference) {
+    std::mt19937_64 rng(1);
+    for (int i = 0; i < 2000; i++) {
+        ref::U256 a = rand_fe(rng), b = rand_fe(rng);
+        Fe fa = fe_of(a), fb = fe_of(b), r;
+        fe_mul(r, fa, fb);
+        ASSERT_EQ(ref::cmp(ref_of(r), ref::mulmod(a, b, ref::P)), 0);
+        fe_sqr(r, fa);
+        ASSERT_EQ(ref::cmp(ref_of(r), ref::mulmod(a, a, ref::P)), 0);
+        r = fa;
+        fe_add(r, fb);
+        ASSERT_EQ(ref::cmp(ref_of(r), ref::addmod(a, b, ref::P)), 0);
+        fe_negate(r, fa, 1);
+        ASSERT_EQ(ref::cmp(ref_of(r), ref::submod(ref::U256{}, a, ref::P)), 0);
+        // Magnitude 8 inputs (the documented maximum for mul/sqr): still exact.
+        Fe ha = with_magnitude(fa, 8), hb = with_magnitude(fb, 8);
+        fe_mul(r, ha, hb);
+        ASSERT_EQ(ref::cmp(ref_of(r), ref::mulmod(a, b, ref::P)), 0);
+        fe_sqr(r, ha);
+        ASSERT_EQ(ref::cmp(ref_of(r), ref::mulmod(a, a, ref::P)), 0);
+        r = fa;
+        fe_half(r);
+        ASSERT_EQ(ref::cmp(ref::addmod(ref_of(r), ref_of(r), ref::P), a), 0);
+    }
+}
+
+TEST(Field, NormalizeEdgeValues) {
+    // p-1, p, p+1 (as raw 32-byte inputs reduced mod p), 2^256-1.
+    unsigned char b[32];
+    for (auto v : {ref::sub(ref::P, ref::U256{{1, 0, 0, 0}}), ref::P, ref::add(ref::P, ref::U256{{1, 0, 0, 0}}),
+                   ref::U256{{~0ULL, ~0ULL, ~0ULL, ~0ULL}}, ref::U256{}}) {
+        ref::to_b32(b, v);
+        Fe f;
+        bool in_range = fe_set_b32_limit(f, b);
+        EXPECT_EQ(in_range, ref::cmp(v, ref::P) < 0);
+        fe_set_b32_mod(f, b);
+        ref::U512 wide{};
+        for (int i = 0; i < 4; i++) wide.d[i] = v.d[i];
+        EXPECT_EQ(ref::cmp(ref_of(f), ref::reduce(wide, ref::P)), 0);
+        EXPECT_EQ(fe_normalizes_to_zero(f), ref::cmp(ref::reduce(wide, ref::P), ref::U256{}) == 0);
+    }
+}
+
+TEST(Field, InverseAndSqrt) {
+    std::mt19937_64 rng(2);
+    for (int i = 0; i < 200; i++) {
+        ref::U256 a = rand_fe(rng);
+        Fe fa = fe_of(a), r, r2;
+        fe_inv(r, fa);
+        fe_inv_var(r2, fa);
+        ref::U256 expect = ref::powmod(a, ref::sub(ref::P, ref::U256{{2, 0, 0, 0}}), ref::P);
+        ASSERT_EQ(ref::cmp(ref_of(r), expect), 0);
+        ASSERT_EQ(ref::cmp(ref_of(r2), expect), 0);
+        bool ok = fe_sqrt(r, fa);
+        // Euler's criterion: a^((p-1)/2) == 1 iff square (or a == 0).
+        ref::U256 e = ref::powmod(a, ref::shr1(ref::sub(ref::P, ref::U256{{1, 0, 0, 0}})), ref::P);
+        bool is_sq = ref::cmp(e, ref::U256{{1, 0, 0, 0}}) == 0 || ref::cmp(a, ref::U256{}) == 0;
+        ASSERT_EQ(ok, is_sq);
+        ASSERT_EQ(fe_is_square_var(fa), is_sq);
+        if (ok) {
+            fe_sqr(r2, r);
+            ASSERT_EQ(ref::cmp(ref_of(r2), a), 0);
+        }
+    }
+    Fe zero, r;
+    fe_set_int(zero, 0);
+    fe_inv(r, zero);
+    EXPECT_TRUE(fe_normalizes_to_zero(r));
+}
+
+}  // namespace

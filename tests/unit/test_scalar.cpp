@@ -1,0 +1,94 @@
+// Scalar arithmetic mod n (src/arith/scalar.h) against the slow reference.
+#include <gtest/gtest.h>
+
+#include "arith/scalar.h"
+#include "ref_bigint.h"
+
+using namespace fastsecp;
+
+namespace {
+
+Scalar sc_of(const ref::U256& v, int* overflow = nullptr) {
+    unsigned char b[32];
+    ref::to_b32(b, v);
+    Scalar s;
+    scalar_set_b32(s, b, overflow);
+    return s;
+}
+ref::U256 ref_of(const Scalar& s) {
+    unsigned char b[32];
+    scalar_get_b32(b, s);
+    return ref::from_b32(b);
+}
+ref::U256 rand_sc(std::mt19937_64& rng) {
+    ref::U256 v = ref::random_u256(rng);
+    while (ref::cmp(v, ref::N) >= 0) v = ref::sub(v, ref::N);
+    return v;
+}
+
+TEST(Scalar, ArithmeticMatchesReference) {
+    std::mt19937_64 rng(3);
+    for (int i = 0; i < 3000; i++) {
+        ref::U256 a = rand_sc(rng), b = rand_sc(rng);
+        Scalar sa = sc_of(a), sb = sc_of(b), r;
+        scalar_mul(r, sa, sb);
+        ASSERT_EQ(ref::cmp(ref_of(r), ref::mulmod(a, b, ref::N)), 0);
+        scalar_add(r, sa, sb);
+        ASSERT_EQ(ref::cmp(ref_of(r), ref::addmod(a, b, ref::N)), 0);
+        scalar_negate(r, sa);
+        ASSERT_EQ(ref::cmp(ref_of(r), ref::submod(ref::U256{}, a, ref::N)), 0);
+        ref::U256 half = ref::from_hex("7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF5D576E7357A4501DDFE92F46681B20A0");
+        ASSERT_EQ(scalar_is_high(sa), ref::cmp(a, half) > 0);
+    }
+}
+
+TEST(Scalar, ParseOverflowAndSeckey) {
+    for (auto v : {ref::N, ref::sub(ref::N, ref::U256{{1, 0, 0, 0}}), ref::add(ref::N, ref::U256{{1, 0, 0, 0}}),
+                   ref::U256{}, ref::U256{{~0ULL, ~0ULL, ~0ULL, ~0ULL}}}) {
+        int overflow = -1;
+        Scalar s = sc_of(v, &overflow);
+        EXPECT_EQ(overflow, ref::cmp(v, ref::N) >= 0);
+        ref::U512 w{};
+        for (int i = 0; i < 4; i++) w.d[i] = v.d[i];
+        EXPECT_EQ(ref::cmp(ref_of(s), ref::reduce(w, ref::N)), 0);
+        unsigned char b[32];
+        ref::to_b32(b, v);
+        Scalar k;
+        bool valid = scalar_set_b32_seckey(k, b);
+        EXPECT_EQ(valid, ref::cmp(v, ref::N) < 0 && ref::cmp(v, ref::U256{}) != 0);
+    }
+}
+
+TEST(Scalar, InverseMatchesFermat) {
+    std::mt19937_64 rng(4);
+    for (int i = 0; i < 100; i++) {
+        ref::U256 a = rand_sc(rng);
+        if (ref::cmp(a, ref::U256{}) == 0) continue;
+        Scalar r, r2;
+        scalar_inverse(r, sc_of(a));
+        scalar_inverse_var(r2, sc_of(a));
+        ref::U256 e = ref::powmod(a, ref::sub(ref::N, ref::U256{{2, 0, 0, 0}}), ref::N);
+        ASSERT_EQ(ref::cmp(ref_of(r), e), 0);
+        ASSERT_EQ(ref::cmp(ref_of(r2), e), 0);
+    }
+}
+
+TEST(Scalar, LambdaSplitIsShortAndExact) {
+    std::mt19937_64 rng(5);
+    const ref::U256 lambda = ref::from_hex("5363AD4CC05C30E0A5261C028812645A122E22EA20816678DF02967C1B23BD72");
+    ref::U256 bound{{0, 0, 1, 0}};  // 2^128
+    for (int i = 0; i < 3000; i++) {
+        ref::U256 k = i < 4 ? std::array<ref::U256, 4>{ref::U256{}, ref::U256{{1, 0, 0, 0}},
+                                                          ref::sub(ref::N, ref::U256{{1, 0, 0, 0}}), lambda}[i]
+                            : rand_sc(rng);
+        Scalar k1, k2;
+        scalar_split_lambda(k1, k2, sc_of(k));
+        ref::U256 r1 = ref_of(k1), r2 = ref_of(k2);
+        ASSERT_EQ(ref::cmp(ref::addmod(r1, ref::mulmod(r2, lambda, ref::N), ref::N), k), 0);
+        // Each part is short as a signed value: x < 2^128 or n - x < 2^128.
+        for (auto x : {r1, r2})
+            ASSERT_TRUE(ref::cmp(x, bound) < 0 || ref::cmp(ref::sub(ref::N, x), bound) < 0);
+    }
+}
+
+}  // namespace
