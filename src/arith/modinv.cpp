@@ -64,32 +64,54 @@ inline void to_u64(uint64_t r[4], const Signed62& a) {
 //   g odd, δ ≤ 0:  (f, g) ← (f, (g + f)/2),  δ ← 1 + δ
 //   g even:        (f, g) ← (f, g/2),        δ ← 1 + δ
 // The matrix rows follow f and g, except that instead of halving the g row we double the f row
-// (the matrix is built scaled by 2^steps). At the end it is scaled once more by 2^3 to reach 2^62.
-inline int64_t divsteps59_ct(int64_t zeta, uint64_t f, uint64_t g, Trans& t) {
-    uint64_t u = 1, v = 0, q = 0, r = 1;  // unsigned: wrap-around is two's complement arithmetic
-    for (int k = 0; k < 59; k++) {
-        const uint64_t odd = -(g & 1);                      // all ones iff g is odd
-        const uint64_t pos = (uint64_t)(zeta >> 63);        // all ones iff δ > 0
+// (so after k steps the matrix is scaled by 2^k).
+//
+// Speed: this loop is bound both by its dependency chain (~5 cycles a step) and by how many
+// instructions the core can issue, and the matrix bookkeeping is most of the instructions. After
+// k <= 30 steps every entry is at most 2^30 in absolute value, so a whole row (u, v) fits in one
+// 64-bit word U = u + v·2^32: every operation on rows (add, negate, double, masked select) is
+// linear or bitwise, so it acts on both halves at once and the halves never collide. Hence a
+// batch is two half-batches of 30 and 29 steps with packed rows, whose matrices are multiplied
+// at the end. That frees issue slots, which the (d, e) and (f, g) updates then use in parallel.
+template <int STEPS>
+inline int64_t divsteps_half_ct(int64_t zeta, uint64_t& f, uint64_t& g, Trans& t) {
+    static_assert(STEPS <= 30, "packed 32-bit row halves need entries below 2^31");
+    uint64_t U = 1, Q = uint64_t(1) << 32;  // f row (u, v) = (1, 0), g row (q, r) = (0, 1)
+    for (int k = 0; k < STEPS; k++) {
+        const uint64_t odd = (uint64_t)((int64_t)(g << 63) >> 63);  // all ones iff g is odd
+        const uint64_t pos = (uint64_t)(zeta >> 63);                // all ones iff δ > 0
         const uint64_t swap = odd & pos;
-        // The value added to g: f, -f (when δ > 0) or nothing (g even). Same for the matrix rows.
-        const uint64_t addf = ((f ^ pos) - pos) & odd;
-        const uint64_t addu = ((u ^ pos) - pos) & odd;
-        const uint64_t addv = ((v ^ pos) - pos) & odd;
-        // On a swap the new f is the old g (and the f row takes the old g row).
+        // With f and g odd, (g + f)/2 = (g >> 1) + (f >> 1) + 1 and (g - f)/2 = (g >> 1) - (f >> 1);
+        // ((f >> 1) ^ pos) + 1 is exactly the right-hand term in either case.
+        const uint64_t addg = (((f >> 1) ^ pos) + 1) & odd;
+        const uint64_t addrow = ((U ^ pos) - pos) & odd;  // ±(f row) into the g row
+        // On a swap the new f is the old g, and the f row takes the old g row.
         f ^= (f ^ g) & swap;
-        u ^= (u ^ q) & swap;
-        v ^= (v ^ r) & swap;
-        g = (g + addf) >> 1;
-        q += addu;
-        r += addv;
-        u <<= 1;
-        v <<= 1;
+        U ^= (U ^ Q) & swap;
+        g = (g >> 1) + addg;
+        Q += addrow;
+        U <<= 1;
         zeta = (zeta ^ (int64_t)swap) - 1;
     }
-    t.u = (int64_t)(u << 3);
-    t.v = (int64_t)(v << 3);
-    t.q = (int64_t)(q << 3);
-    t.r = (int64_t)(r << 3);
+    // Unpack: the low half is a signed 32-bit number, the high half what remains.
+    t.u = (int32_t)U;
+    t.v = (int64_t)(U - (uint64_t)t.u) >> 32;
+    t.q = (int32_t)Q;
+    t.r = (int64_t)(Q - (uint64_t)t.q) >> 32;
+    return zeta;
+}
+
+// f and g need 59 exact low bits: after k steps only the low 62 - k bits are still exact (bits
+// 62 and 63 are zero, not the true ones), which is enough for the last step's parity test.
+inline int64_t divsteps59_ct(int64_t zeta, uint64_t f, uint64_t g, Trans& t) {
+    Trans a, b;
+    zeta = divsteps_half_ct<30>(zeta, f, g, a);
+    zeta = divsteps_half_ct<29>(zeta, f, g, b);
+    // b·a is scaled by 2^59 with row sums at most 2^59; scale by 2^3 more to reach 2^62.
+    t.u = (b.u * a.u + b.v * a.q) << 3;
+    t.v = (b.u * a.v + b.v * a.r) << 3;
+    t.q = (b.q * a.u + b.r * a.q) << 3;
+    t.r = (b.q * a.v + b.r * a.r) << 3;
     return zeta;
 }
 
@@ -99,20 +121,20 @@ inline int64_t divsteps59_ct(int64_t zeta, uint64_t f, uint64_t g, Trans& t) {
 // so a stretch of up to min(η + 1, steps left) divsteps only adds multiples of f to g: it is one
 // addition of w·f with w = -g/f mod 2^L, followed by L shifts. w uses -1/f mod 2^8 from a table.
 
-// NEGINV8[i] = -(2i + 1)^-1 mod 256.
+// NEGINV8.t[a] = -a^-1 mod 256 for odd a (even entries unused), indexed by f's low byte.
 struct NegInvTable {
-    uint8_t t[128];
+    uint8_t t[256];
     constexpr NegInvTable() : t{} {
         for (unsigned i = 0; i < 128; i++) {
             const unsigned a = 2 * i + 1;
-            unsigned x = a;                                  // a·a ≡ 1 mod 8
-            for (int j = 0; j < 3; j++) x = x * (2 - a * x);  // 8 → 16 → 32 → 64 bits
-            t[i] = (uint8_t)(0u - x);
+            unsigned x = a;                                   // a·a ≡ 1 mod 8: right to 3 bits
+            for (int j = 0; j < 3; j++) x = x * (2 - a * x);  // Newton: 6, 12, 24 correct bits
+            t[a] = (uint8_t)(0u - x);
         }
     }
 };
 constexpr NegInvTable NEGINV8{};
-static_assert((uint8_t)(NEGINV8.t[0x7F] * 0xFFu) == 0xFF && (uint8_t)(NEGINV8.t[1] * 3u) == 0xFF);
+static_assert((uint8_t)(NEGINV8.t[0xFF] * 0xFFu) == 0xFF && (uint8_t)(NEGINV8.t[3] * 3u) == 0xFF);
 
 inline int64_t divsteps62_var(int64_t eta, uint64_t f, uint64_t g, Trans& t) {
     uint64_t u = 1, v = 0, q = 0, r = 1;
@@ -138,7 +160,7 @@ inline int64_t divsteps62_var(int64_t eta, uint64_t f, uint64_t g, Trans& t) {
         if (lim > left) lim = left;
         if (lim > 8) lim = 8;
         const uint64_t mask = UINT64_MAX >> (64 - lim);
-        const uint64_t w = (g * NEGINV8.t[(f >> 1) & 127]) & mask;
+        const uint64_t w = (g * NEGINV8.t[(uint8_t)f]) & mask;
         g += w * f;
         q += w * u;
         r += w * v;
@@ -152,14 +174,17 @@ inline int64_t divsteps62_var(int64_t eta, uint64_t f, uint64_t g, Trans& t) {
 
 // ---- Applying a matrix ------------------------------------------------------------------------
 
-// (f, g) ← T·(f, g) / 2^62 on all five limbs (exact division). Output limbs normalized.
-inline void update_fg(Signed62& f, Signed62& g, const Trans& t) {
+// (f, g) ← T·(f, g) / 2^62 on the low LEN limbs (limb LEN-1 is the signed top); the division is
+// exact. Output limbs are normalized. Fully unrolled: GCC otherwise keeps a loop with poor code.
+template <int LEN>
+inline void update_fg_n(Signed62& f, Signed62& g, const Trans& t) {
     const int64_t u = t.u, v = t.v, q = t.q, r = t.r;
     i128 cf = (i128)u * f.v[0] + (i128)v * g.v[0];
     i128 cg = (i128)q * f.v[0] + (i128)r * g.v[0];
     cf >>= 62;
     cg >>= 62;
-    for (int i = 1; i < 5; i++) {
+#pragma GCC unroll 4
+    for (int i = 1; i < LEN; i++) {
         cf += (i128)u * f.v[i] + (i128)v * g.v[i];
         cg += (i128)q * f.v[i] + (i128)r * g.v[i];
         f.v[i - 1] = (int64_t)((uint64_t)cf & M62);
@@ -167,27 +192,19 @@ inline void update_fg(Signed62& f, Signed62& g, const Trans& t) {
         cf >>= 62;
         cg >>= 62;
     }
-    f.v[4] = (int64_t)cf;
-    g.v[4] = (int64_t)cg;
+    f.v[LEN - 1] = (int64_t)cf;
+    g.v[LEN - 1] = (int64_t)cg;
 }
 
-// Same on the low `len` limbs only (limb len-1 is the signed top). Variable time in len.
+// Variable time in len (1..5): one unrolled copy per length.
 inline void update_fg_len(Signed62& f, Signed62& g, const Trans& t, int len) {
-    const int64_t u = t.u, v = t.v, q = t.q, r = t.r;
-    i128 cf = (i128)u * f.v[0] + (i128)v * g.v[0];
-    i128 cg = (i128)q * f.v[0] + (i128)r * g.v[0];
-    cf >>= 62;
-    cg >>= 62;
-    for (int i = 1; i < len; i++) {
-        cf += (i128)u * f.v[i] + (i128)v * g.v[i];
-        cg += (i128)q * f.v[i] + (i128)r * g.v[i];
-        f.v[i - 1] = (int64_t)((uint64_t)cf & M62);
-        g.v[i - 1] = (int64_t)((uint64_t)cg & M62);
-        cf >>= 62;
-        cg >>= 62;
+    switch (len) {
+    case 5: update_fg_n<5>(f, g, t); break;
+    case 4: update_fg_n<4>(f, g, t); break;
+    case 3: update_fg_n<3>(f, g, t); break;
+    case 2: update_fg_n<2>(f, g, t); break;
+    default: update_fg_n<1>(f, g, t); break;
     }
-    f.v[len - 1] = (int64_t)cf;
-    g.v[len - 1] = (int64_t)cg;
 }
 
 // (d, e) ← T·(d, e) / 2^62 mod m, constant time. Inputs and outputs are in (-2m, m).
@@ -207,6 +224,7 @@ inline void update_de(Signed62& d, Signed62& e, const Trans& t, const ModinvModu
     ce += (i128)mod.m.v[0] * me;
     cd >>= 62;
     ce >>= 62;
+#pragma GCC unroll 4
     for (int i = 1; i < 5; i++) {
         cd += (i128)u * d.v[i] + (i128)v * e.v[i] + (i128)mod.m.v[i] * md;
         ce += (i128)q * d.v[i] + (i128)r * e.v[i] + (i128)mod.m.v[i] * me;
@@ -253,8 +271,8 @@ inline void normalize_out(uint64_t out[4], Signed62 d, int64_t sign_limb, const 
     for (int i = 0; i < 10; i++) {
         Trans t;
         zeta = divsteps59_ct(zeta, (uint64_t)f.v[0], (uint64_t)g.v[0], t);
+        update_fg_n<5>(f, g, t);
         update_de(d, e, t, mod);
-        update_fg(f, g, t);
     }
     // Now g = 0 and f = ±1 (or f = m when x = 0, with d = 0).
     normalize_out(out, d, f.v[4], mod);
@@ -270,11 +288,13 @@ inline void normalize_out(uint64_t out[4], Signed62 d, int64_t sign_limb, const 
     }
     int64_t eta = -1;  // δ = 1
     int len = 5;
+    // Software-pipelined: the (d, e) update of a batch is placed after the next batch's divsteps
+    // in program order. Nothing waits for (d, e), so the out-of-order core runs it in the shadow
+    // of the divstep dependency chain instead of in front of it.
+    Trans t;
+    eta = divsteps62_var(eta, (uint64_t)f.v[0], (uint64_t)g.v[0], t);
+    update_fg_len(f, g, t, len);
     for (;;) {
-        Trans t;
-        eta = divsteps62_var(eta, (uint64_t)f.v[0], (uint64_t)g.v[0], t);
-        update_de(d, e, t, mod);
-        update_fg_len(f, g, t, len);
         if (g.v[0] == 0) {
             int64_t any = 0;
             for (int i = 1; i < len; i++) any |= g.v[i];
@@ -288,7 +308,13 @@ inline void normalize_out(uint64_t out[4], Signed62 d, int64_t sign_limb, const 
             g.v[len - 2] += (int64_t)((uint64_t)gn << 62);
             len--;
         }
+        Trans next;
+        eta = divsteps62_var(eta, (uint64_t)f.v[0], (uint64_t)g.v[0], next);
+        update_de(d, e, t, mod);
+        update_fg_len(f, g, next, len);
+        t = next;
     }
+    update_de(d, e, t, mod);
     normalize_out(out, d, f.v[len - 1], mod);
 }
 
@@ -327,7 +353,7 @@ inline int64_t posdivsteps62_var(int64_t eta, uint64_t f, uint64_t g, Trans& t, 
         if (lim > left) lim = left;
         if (lim > 8) lim = 8;
         const uint64_t mask = UINT64_MAX >> (64 - lim);
-        const uint64_t w = (g * NEGINV8.t[(f >> 1) & 127]) & mask;  // in [0, 2^lim): adds w·f >= 0
+        const uint64_t w = (g * NEGINV8.t[(uint8_t)f]) & mask;  // in [0, 2^lim): adds w·f >= 0
         g += w * f;
         q += w * u;
         r += w * v;

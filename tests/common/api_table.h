@@ -13,6 +13,11 @@
 
 #include <string>
 
+// Each module added after the foundation keeps its list in its own file (api_<module>.h).
+#include "api_ellswift.h"
+#include "api_musig.h"
+#include "api_silentpayments.h"
+
 // X(name): every exported function, by its name without the "secp256k1_" prefix.
 #define FASTSECP_API_FUNCTIONS(X)                                                               \
     X(context_create) X(context_clone) X(context_destroy) X(context_randomize)                 \
@@ -35,12 +40,15 @@
     X(schnorrsig_sign32) X(schnorrsig_sign_custom) X(schnorrsig_verify)                         \
     X(ecdh)                                                                                     \
     X(ecdsa_recoverable_signature_parse_compact) X(ecdsa_recoverable_signature_serialize_compact) \
-    X(ecdsa_recoverable_signature_convert) X(ecdsa_sign_recoverable) X(ecdsa_recover)
+    X(ecdsa_recoverable_signature_convert) X(ecdsa_sign_recoverable) X(ecdsa_recover)          \
+    FASTSECP_API_ELLSWIFT_FUNCTIONS(X) FASTSECP_API_MUSIG_FUNCTIONS(X)                          \
+    FASTSECP_API_SILENTPAYMENTS_FUNCTIONS(X)
 
 // X(name): every exported data symbol (pointer-typed constants), same naming.
 #define FASTSECP_API_DATA(X)                                                                    \
     X(context_static) X(nonce_function_rfc6979) X(nonce_function_default)                       \
-    X(nonce_function_bip340) X(ecdh_hash_function_sha256) X(ecdh_hash_function_default)
+    X(nonce_function_bip340) X(ecdh_hash_function_sha256) X(ecdh_hash_function_default)        \
+    FASTSECP_API_ELLSWIFT_DATA(X) FASTSECP_API_MUSIG_DATA(X) FASTSECP_API_SILENTPAYMENTS_DATA(X)
 
 struct SecpApi {
     std::string name;  // "fastsecp" or "libsecp256k1 (<path>)"

@@ -7,8 +7,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <fstream>
-#include <map>
-#include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <string>

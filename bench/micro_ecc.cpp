@@ -1,0 +1,168 @@
+// Micro-benchmarks of the engine: field and scalar arithmetic, group operations and the scalar
+// multiplications, to see where the time of each API call goes. Run: build/bench/bench_micro.
+#include <benchmark/benchmark.h>
+
+#include "ecmult/ecmult.h"
+
+using namespace fastsecp;
+
+namespace {
+
+Fe some_fe(uint64_t seed) {
+    unsigned char b[32];
+    for (int i = 0; i < 32; i++) b[i] = (unsigned char)(seed * 131 + i * 17 + 1);
+    Fe r;
+    fe_set_b32_mod(r, b);
+    return r;
+}
+Scalar some_scalar(uint64_t seed) {
+    unsigned char b[32];
+    for (int i = 0; i < 32; i++) b[i] = (unsigned char)(seed * 71 + i * 29 + 3);
+    b[0] &= 0x7F;
+    Scalar s;
+    scalar_set_b32(s, b, nullptr);
+    return s;
+}
+
+void BM_fe_mul(benchmark::State& st) {
+    Fe a = some_fe(1), b = some_fe(2);
+    for (auto _ : st) {
+        fe_mul(a, a, b);
+        benchmark::DoNotOptimize(a);
+    }
+}
+void BM_fe_sqr(benchmark::State& st) {
+    Fe a = some_fe(1);
+    for (auto _ : st) {
+        fe_sqr(a, a);
+        benchmark::DoNotOptimize(a);
+    }
+}
+void BM_fe_inv(benchmark::State& st) {
+    Fe a = some_fe(3);
+    for (auto _ : st) {
+        fe_inv(a, a);
+        benchmark::DoNotOptimize(a);
+    }
+}
+void BM_fe_inv_var(benchmark::State& st) {
+    Fe a = some_fe(3);
+    for (auto _ : st) {
+        fe_inv_var(a, a);
+        benchmark::DoNotOptimize(a);
+    }
+}
+void BM_fe_sqrt(benchmark::State& st) {
+    Fe a = some_fe(4), r;
+    for (auto _ : st) {
+        benchmark::DoNotOptimize(fe_sqrt(r, a));
+        a.n[0] ^= 1;
+    }
+}
+void BM_scalar_mul(benchmark::State& st) {
+    Scalar a = some_scalar(1), b = some_scalar(2);
+    for (auto _ : st) {
+        scalar_mul(a, a, b);
+        benchmark::DoNotOptimize(a);
+    }
+}
+void BM_scalar_inverse(benchmark::State& st) {
+    Scalar a = some_scalar(1);
+    for (auto _ : st) {
+        scalar_inverse(a, a);
+        benchmark::DoNotOptimize(a);
+    }
+}
+void BM_scalar_inverse_var(benchmark::State& st) {
+    Scalar a = some_scalar(1);
+    for (auto _ : st) {
+        scalar_inverse_var(a, a);
+        benchmark::DoNotOptimize(a);
+    }
+}
+void BM_gej_double(benchmark::State& st) {
+    Gej a;
+    gej_set_ge(a, ge_generator());
+    for (auto _ : st) {
+        gej_double(a, a);
+        benchmark::DoNotOptimize(a);
+    }
+}
+void BM_gej_add_ge_var(benchmark::State& st) {
+    Gej a;
+    gej_set_ge(a, ge_generator());
+    gej_double(a, a);
+    for (auto _ : st) {
+        gej_add_ge_var(a, a, ge_generator());
+        benchmark::DoNotOptimize(a);
+    }
+}
+void BM_gej_add_ge_const(benchmark::State& st) {
+    Gej a;
+    gej_set_ge(a, ge_generator());
+    gej_double(a, a);
+    for (auto _ : st) {
+        gej_add_ge(a, a, ge_generator());
+        benchmark::DoNotOptimize(a);
+    }
+}
+void BM_ecmult_gen(benchmark::State& st) {
+    GenBlind b;
+    unsigned char seed[32] = {7};
+    gen_blind_set(b, seed);
+    Scalar k = some_scalar(5);
+    Gej r;
+    for (auto _ : st) {
+        ecmult_gen(b, r, k);
+        benchmark::DoNotOptimize(r);
+        k.d[0]++;
+    }
+}
+void BM_ecmult_const(benchmark::State& st) {
+    Scalar k = some_scalar(6);
+    Gej r;
+    for (auto _ : st) {
+        ecmult_const(r, ge_generator(), k);
+        benchmark::DoNotOptimize(r);
+        k.d[0]++;
+    }
+}
+void BM_ecmult_strauss(benchmark::State& st) {
+    Scalar k1 = some_scalar(7), k2 = some_scalar(8);
+    Gej a, r;
+    gej_set_ge(a, ge_generator());
+    for (auto _ : st) {
+        ecmult(r, a, k1, k2);
+        benchmark::DoNotOptimize(r);
+        k1.d[0]++;
+    }
+}
+void BM_ecmult_g_only(benchmark::State& st) {  // vartime k·G (public tweaks)
+    Scalar k = some_scalar(9), zero;
+    scalar_clear(zero);
+    Gej inf, r;
+    gej_set_infinity(inf);
+    for (auto _ : st) {
+        ecmult(r, inf, zero, k);
+        benchmark::DoNotOptimize(r);
+        k.d[0]++;
+    }
+}
+
+}  // namespace
+
+BENCHMARK(BM_fe_mul);
+BENCHMARK(BM_fe_sqr);
+BENCHMARK(BM_fe_inv);
+BENCHMARK(BM_fe_inv_var);
+BENCHMARK(BM_fe_sqrt);
+BENCHMARK(BM_scalar_mul);
+BENCHMARK(BM_scalar_inverse);
+BENCHMARK(BM_scalar_inverse_var);
+BENCHMARK(BM_gej_double);
+BENCHMARK(BM_gej_add_ge_var);
+BENCHMARK(BM_gej_add_ge_const);
+BENCHMARK(BM_ecmult_gen);
+BENCHMARK(BM_ecmult_const);
+BENCHMARK(BM_ecmult_strauss);
+BENCHMARK(BM_ecmult_g_only);

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Builds and runs every test, the README's test command:
+#   1. a RelWithDebInfo build: unit, hash, vector, differential (vs libsecp256k1 v0.8.0) and
+#      valgrind constant-time tests, on the fastest code paths this CPU has;
+#   2. the same tests with FASTSECP_FORCE_PORTABLE=1 (portable field/SHA-256 code paths);
+#   3. an ASan+UBSan build of the tests (valgrind tests excluded: they cannot share a process).
+# Build trees: build-test/ and build-asan/ (override with FASTSECP_TEST_BUILD_DIR / _ASAN_DIR).
+# FASTSECP_DIFF_ITERS raises the differential tests' iteration count for a long run.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=${FASTSECP_TEST_BUILD_DIR:-$ROOT/build-test}
+ASAN=${FASTSECP_TEST_ASAN_DIR:-$ROOT/build-asan}
+JOBS=${JOBS:-2}
+
+step() { printf '\n==== %s ====\n' "$*"; }
+
+step "build (RelWithDebInfo)"
+cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DSECP256K1_BUILD_TESTS=ON -DSECP256K1_BUILD_CTIME_TESTS=ON -DSECP256K1_BUILD_BENCHMARK=ON
+cmake --build "$BUILD" -j "$JOBS"
+
+step "tests, fastest code paths"
+ctest --test-dir "$BUILD" -j "$JOBS" --output-on-failure
+
+step "tests, portable code paths forced"
+FASTSECP_FORCE_PORTABLE=1 ctest --test-dir "$BUILD" -j "$JOBS" --output-on-failure -LE valgrind
+
+step "build (ASan+UBSan)"
+cmake -S "$ROOT" -B "$ASAN" -DCMAKE_BUILD_TYPE=Debug -DFASTSECP_SANITIZE=ON \
+  -DSECP256K1_BUILD_TESTS=ON -DSECP256K1_BUILD_CTIME_TESTS=ON -DSECP256K1_BUILD_BENCHMARK=OFF
+cmake --build "$ASAN" -j "$JOBS"
+
+step "tests under ASan+UBSan"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  ctest --test-dir "$ASAN" -j "$JOBS" --output-on-failure -LE valgrind
