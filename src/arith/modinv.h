@@ -24,7 +24,7 @@ struct ModinvModulus {
     uint64_t m64[4];    // the modulus as plain little-endian 64-bit limbs
 };
 
-// Precomputed description of any odd modulus 2^255 < m < 2^256 (usable in constant expressions).
+// Precomputed description of an odd modulus 1 < m < 2^256 (usable in constant expressions).
 constexpr ModinvModulus make_modinv_modulus(uint64_t m0, uint64_t m1, uint64_t m2, uint64_t m3) {
     constexpr uint64_t M62 = UINT64_MAX >> 2;
     ModinvModulus r{};
