@@ -38,6 +38,33 @@ void BM_fe_sqr(benchmark::State& st) {
         benchmark::DoNotOptimize(a);
     }
 }
+// The dispatched variants (portable C++ / BMI2-ADX assembly), called through the ops table.
+void BM_fe_mul_variant(benchmark::State& st) {
+    const EcmultOps& ops = st.range(0) ? ECMULT_BMI2 : ECMULT_PORTABLE;
+    if (st.range(0) && !cpu_has_bmi2_adx()) {
+        st.SkipWithError("no BMI2/ADX");
+        return;
+    }
+    st.SetLabel(ops.name);
+    Fe a = some_fe(1), b = some_fe(2);
+    for (auto _ : st) {
+        ops.fe_mul(a, a, b);
+        benchmark::DoNotOptimize(a);
+    }
+}
+void BM_fe_sqr_variant(benchmark::State& st) {
+    const EcmultOps& ops = st.range(0) ? ECMULT_BMI2 : ECMULT_PORTABLE;
+    if (st.range(0) && !cpu_has_bmi2_adx()) {
+        st.SkipWithError("no BMI2/ADX");
+        return;
+    }
+    st.SetLabel(ops.name);
+    Fe a = some_fe(1);
+    for (auto _ : st) {
+        ops.fe_sqr(a, a);
+        benchmark::DoNotOptimize(a);
+    }
+}
 void BM_fe_inv(benchmark::State& st) {
     Fe a = some_fe(3);
     for (auto _ : st) {
@@ -153,6 +180,8 @@ void BM_ecmult_g_only(benchmark::State& st) {  // vartime k·G (public tweaks)
 
 BENCHMARK(BM_fe_mul);
 BENCHMARK(BM_fe_sqr);
+BENCHMARK(BM_fe_mul_variant)->Arg(0)->Arg(1);
+BENCHMARK(BM_fe_sqr_variant)->Arg(0)->Arg(1);
 BENCHMARK(BM_fe_inv);
 BENCHMARK(BM_fe_inv_var);
 BENCHMARK(BM_fe_sqrt);

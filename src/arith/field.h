@@ -1,15 +1,19 @@
-// Field elements modulo p = 2^256 - 2^32 - 977, in five 52-bit limbs (value = sum n[i]·2^(52i)).
+// Field elements modulo p = 2^256 - C with C = 2^32 + 977, as four 64-bit little-endian limbs.
 //
-// Lazy reduction: limbs may exceed 52 bits between operations. The "magnitude" m of an element
-// bounds its limbs: n[0..3] <= 2m(2^52-1), n[4] <= 2m(2^48-1). fe_mul/fe_sqr accept m <= 8 and
-// return m = 1; fe_add adds magnitudes; fe_negate(r, a, m) needs a's magnitude <= m and returns
-// m+1. "Normalized" means fully reduced into [0, p) with every limb in range; byte output, parity
-// and comparisons need normalized inputs. The caller tracks magnitudes (documented per function).
+// Representation: any value in [0, 2^256) stands for itself mod p ("weakly reduced"); every
+// operation accepts and returns weakly reduced values, so there is no magnitude bookkeeping.
+// "Normalized" means fully reduced into [0, p); byte output, parity and comparisons need it.
+// Reduction uses 2^256 ≡ C (mod p): a carry out of bit 256 is folded back in as +C.
 //
-// All functions here are constant time unless their name ends in _var. They are `static inline`
-// on purpose: every translation unit (including the ones compiled with BMI2 code generation for
-// the dispatched paths) gets its own copy, so no instruction-set-specific copy can leak into the
-// portable path through the linker.
+// Multiplication and squaring have two implementations with identical results: portable C++
+// (unsigned __int128) and x86-64 BMI2/ADX assembly (mulx with two independent carry chains,
+// adcx/adox). The assembly is compiled only in translation units built with -mbmi2 -madx
+// (ecmult_bmi2.cpp), which are called only after CPUID says the CPU has both.
+//
+// All functions are constant time unless their name ends in _var. They are `static inline` on
+// purpose: each translation unit keeps its own copy, so an instruction-set-specific copy can never
+// be picked by the linker for the portable path. The signature fe_negate(r, a, m) keeps a
+// magnitude argument from the lazy-reduction design; it is ignored here.
 #pragma once
 
 #include <cstdint>
@@ -20,259 +24,399 @@ namespace fastsecp {
 using u128 = unsigned __int128;
 
 struct Fe {
-    uint64_t n[5];
+    uint64_t n[4];
 };
 
-// Compact 4×64 form for tables (always normalized).
+// Compact form for tables (always normalized); same layout as Fe.
 struct FeStorage {
     uint64_t n[4];
 };
 
-constexpr uint64_t FE_M52 = 0xFFFFFFFFFFFFFULL;
-constexpr uint64_t FE_M48 = 0xFFFFFFFFFFFFULL;
-// 2^256 mod p.
-constexpr uint64_t FE_C = 0x1000003D1ULL;
-// p in 52-bit limbs.
-constexpr uint64_t FE_P0 = 0xFFFFEFFFFFC2FULL;
+constexpr uint64_t FE_C = 0x1000003D1ULL;  // 2^256 mod p
+constexpr uint64_t FE_P0 = 0xFFFFFFFEFFFFFC2FULL;
 
 static inline void fe_set_int(Fe& r, uint64_t v) {
-    r.n[0] = v; r.n[1] = r.n[2] = r.n[3] = r.n[4] = 0;
+    r.n[0] = v; r.n[1] = r.n[2] = r.n[3] = 0;
 }
-
 static inline void fe_clear(Fe& r) { fe_set_int(r, 0); }
 
-// Reduce to magnitude 1 (not necessarily < p).
-static inline void fe_normalize_weak(Fe& r) {
-    uint64_t t0 = r.n[0], t1 = r.n[1], t2 = r.n[2], t3 = r.n[3], t4 = r.n[4];
-    uint64_t x = t4 >> 48; t4 &= FE_M48;
-    t0 += x * FE_C;
-    t1 += t0 >> 52; t0 &= FE_M52;
-    t2 += t1 >> 52; t1 &= FE_M52;
-    t3 += t2 >> 52; t2 &= FE_M52;
-    t4 += t3 >> 52; t3 &= FE_M52;
-    r.n[0] = t0; r.n[1] = t1; r.n[2] = t2; r.n[3] = t3; r.n[4] = t4;
+// r += carry·C where carry is the (0/1) bit that fell off 2^256; folds a second carry too.
+static inline void fe_fold_carry(Fe& r, uint64_t carry) {
+    u128 t = (u128)r.n[0] + carry * FE_C;
+    r.n[0] = (uint64_t)t; t >>= 64;
+    t += r.n[1]; r.n[1] = (uint64_t)t; t >>= 64;
+    t += r.n[2]; r.n[2] = (uint64_t)t; t >>= 64;
+    t += r.n[3]; r.n[3] = (uint64_t)t; t >>= 64;
+    r.n[0] += (uint64_t)t * FE_C;  // after a wrap the value is tiny, so this cannot carry
 }
 
-// Fully reduce into [0, p), constant time.
+static inline void fe_normalize_weak(Fe&) {}
+
+// Into [0, p): a >= p iff a + C overflows 2^256, and then a - p is that sum's low part.
 static inline void fe_normalize(Fe& r) {
-    uint64_t t0 = r.n[0], t1 = r.n[1], t2 = r.n[2], t3 = r.n[3], t4 = r.n[4];
-    // First pass: fold bits above 2^256, propagate carries.
-    uint64_t x = t4 >> 48; t4 &= FE_M48;
-    t0 += x * FE_C;
-    t1 += t0 >> 52; t0 &= FE_M52;
-    t2 += t1 >> 52; t1 &= FE_M52;
-    t3 += t2 >> 52; t2 &= FE_M52;
-    t4 += t3 >> 52; t3 &= FE_M52;
-    // Now value < 2^256 + small; it is >= p iff it overflowed 2^256 again or all high limbs
-    // are saturated and the low limb is >= p's low limb.
-    uint64_t m = t1 & t2 & t3;
-    uint64_t ge = (t4 >> 48) | ((t4 == FE_M48) & (m == FE_M52) & (t0 >= FE_P0));
-    // Subtract p (i.e. add 2^256 - p and drop bit 256) when ge.
-    t0 += ge * FE_C;
-    t1 += t0 >> 52; t0 &= FE_M52;
-    t2 += t1 >> 52; t1 &= FE_M52;
-    t3 += t2 >> 52; t2 &= FE_M52;
-    t4 += t3 >> 52; t3 &= FE_M52;
-    t4 &= FE_M48;
-    r.n[0] = t0; r.n[1] = t1; r.n[2] = t2; r.n[3] = t3; r.n[4] = t4;
+    u128 t = (u128)r.n[0] + FE_C;
+    uint64_t s0 = (uint64_t)t; t >>= 64;
+    t += r.n[1]; uint64_t s1 = (uint64_t)t; t >>= 64;
+    t += r.n[2]; uint64_t s2 = (uint64_t)t; t >>= 64;
+    t += r.n[3]; uint64_t s3 = (uint64_t)t; t >>= 64;
+    uint64_t mask = 0 - (uint64_t)t;
+    r.n[0] ^= mask & (r.n[0] ^ s0);
+    r.n[1] ^= mask & (r.n[1] ^ s1);
+    r.n[2] ^= mask & (r.n[2] ^ s2);
+    r.n[3] ^= mask & (r.n[3] ^ s3);
 }
-
 static inline void fe_normalize_var(Fe& r) { fe_normalize(r); }
 
-// True iff a ≡ 0 (mod p); a of magnitude <= 8 or so. Constant time.
+// a ≡ 0 (mod p): a is 0 or p.
 static inline bool fe_normalizes_to_zero(const Fe& a) {
-    Fe t = a;
-    fe_normalize(t);
-    return ((t.n[0] | t.n[1] | t.n[2] | t.n[3] | t.n[4]) == 0);
+    uint64_t z = a.n[0] | a.n[1] | a.n[2] | a.n[3];
+    uint64_t p = (a.n[0] ^ FE_P0) | ~(a.n[1] & a.n[2] & a.n[3]);
+    return (z == 0) | (p == 0);
 }
 static inline bool fe_normalizes_to_zero_var(const Fe& a) { return fe_normalizes_to_zero(a); }
 
-static inline bool fe_is_zero(const Fe& a) {  // a normalized
-    return (a.n[0] | a.n[1] | a.n[2] | a.n[3] | a.n[4]) == 0;
-}
-static inline bool fe_is_odd(const Fe& a) { return a.n[0] & 1; }  // a normalized
+static inline bool fe_is_zero(const Fe& a) { return (a.n[0] | a.n[1] | a.n[2] | a.n[3]) == 0; }  // normalized
+static inline bool fe_is_odd(const Fe& a) { return a.n[0] & 1; }  // normalized
 
-// Both normalized.
 static inline bool fe_equal_normalized(const Fe& a, const Fe& b) {
-    return ((a.n[0] ^ b.n[0]) | (a.n[1] ^ b.n[1]) | (a.n[2] ^ b.n[2]) | (a.n[3] ^ b.n[3]) |
-            (a.n[4] ^ b.n[4])) == 0;
+    return ((a.n[0] ^ b.n[0]) | (a.n[1] ^ b.n[1]) | (a.n[2] ^ b.n[2]) | (a.n[3] ^ b.n[3])) == 0;
 }
 
 // Compare normalized elements as integers: -1, 0, 1. Variable time.
 static inline int fe_cmp_var(const Fe& a, const Fe& b) {
-    for (int i = 4; i >= 0; i--) {
+    for (int i = 3; i >= 0; i--) {
         if (a.n[i] > b.n[i]) return 1;
         if (a.n[i] < b.n[i]) return -1;
     }
     return 0;
 }
 
-// Big-endian 32 bytes, reduced mod p (no range check).
+// Big-endian 32 bytes; any value is a valid (weakly reduced) element.
 static inline void fe_set_b32_mod(Fe& r, const unsigned char* a) {
-    uint64_t w[4];
     for (int i = 0; i < 4; i++) {
         uint64_t v = 0;
         for (int j = 0; j < 8; j++) v = (v << 8) | a[(3 - i) * 8 + j];
-        w[i] = v;
+        r.n[i] = v;
     }
-    r.n[0] = w[0] & FE_M52;
-    r.n[1] = (w[0] >> 52) | ((w[1] << 12) & FE_M52);
-    r.n[2] = (w[1] >> 40) | ((w[2] << 24) & FE_M52);
-    r.n[3] = (w[2] >> 28) | ((w[3] << 36) & FE_M52);
-    r.n[4] = w[3] >> 16;
 }
-
-// Returns false (and leaves r holding the unreduced value) when the input is >= p.
+// Returns whether the input is < p (r holds the value either way).
 static inline bool fe_set_b32_limit(Fe& r, const unsigned char* a) {
     fe_set_b32_mod(r, a);
-    return !((r.n[4] == FE_M48) & ((r.n[3] & r.n[2] & r.n[1]) == FE_M52) & (r.n[0] >= FE_P0));
+    return !((r.n[3] & r.n[2] & r.n[1]) == ~0ULL && r.n[0] >= FE_P0);
 }
-
-// a normalized.
-static inline void fe_get_b32(unsigned char* r, const Fe& a) {
-    uint64_t w[4];
-    w[0] = a.n[0] | (a.n[1] << 52);
-    w[1] = (a.n[1] >> 12) | (a.n[2] << 40);
-    w[2] = (a.n[2] >> 24) | (a.n[3] << 28);
-    w[3] = (a.n[3] >> 36) | (a.n[4] << 16);
+static inline void fe_get_b32(unsigned char* r, const Fe& a) {  // a normalized
     for (int i = 0; i < 4; i++)
-        for (int j = 0; j < 8; j++) r[(3 - i) * 8 + j] = (unsigned char)(w[i] >> (56 - 8 * j));
+        for (int j = 0; j < 8; j++) r[(3 - i) * 8 + j] = (unsigned char)(a.n[i] >> (56 - 8 * j));
 }
 
-// a normalized <-> 4×64 little-endian integer.
-static inline void fe_to_u64(uint64_t w[4], const Fe& a) {
-    w[0] = a.n[0] | (a.n[1] << 52);
-    w[1] = (a.n[1] >> 12) | (a.n[2] << 40);
-    w[2] = (a.n[2] >> 24) | (a.n[3] << 28);
-    w[3] = (a.n[3] >> 36) | (a.n[4] << 16);
-}
-static inline void fe_from_u64(Fe& r, const uint64_t w[4]) {
-    r.n[0] = w[0] & FE_M52;
-    r.n[1] = (w[0] >> 52) | ((w[1] << 12) & FE_M52);
-    r.n[2] = (w[1] >> 40) | ((w[2] << 24) & FE_M52);
-    r.n[3] = (w[2] >> 28) | ((w[3] << 36) & FE_M52);
-    r.n[4] = w[3] >> 16;
-}
+static inline void fe_to_u64(uint64_t w[4], const Fe& a) { std::memcpy(w, a.n, 32); }  // a normalized
+static inline void fe_from_u64(Fe& r, const uint64_t w[4]) { std::memcpy(r.n, w, 32); }
+static inline void fe_to_storage(FeStorage& r, const Fe& a) { std::memcpy(r.n, a.n, 32); }  // a normalized
+static inline void fe_from_storage(Fe& r, const FeStorage& a) { std::memcpy(r.n, a.n, 32); }
 
-static inline void fe_to_storage(FeStorage& r, const Fe& a) { fe_to_u64(r.n, a); }  // a normalized
-static inline void fe_from_storage(Fe& r, const FeStorage& a) { fe_from_u64(r, a.n); }
-
-// r = -a, where a has magnitude <= m. Result magnitude m+1.
-static inline void fe_negate(Fe& r, const Fe& a, int m) {
-    uint64_t k = 2 * (uint64_t)(m + 1);
-    r.n[0] = k * FE_P0 - a.n[0];
-    r.n[1] = k * FE_M52 - a.n[1];
-    r.n[2] = k * FE_M52 - a.n[2];
-    r.n[3] = k * FE_M52 - a.n[3];
-    r.n[4] = k * FE_M48 - a.n[4];
+// r = -a. ~a = 2^256 - 1 - a ≡ C - 1 - a, so -a ≡ ~a - (C - 1); on a borrow the wrapped value
+// is off by 2^256 ≡ C, which is then subtracted (it cannot borrow again).
+static inline void fe_negate(Fe& r, const Fe& a, int /*magnitude, unused*/) {
+    u128 t = (u128)(~a.n[0]) - (FE_C - 1);
+    uint64_t r0 = (uint64_t)t;
+    uint64_t borrow = (uint64_t)(t >> 64) & 1;
+    t = (u128)(~a.n[1]) - borrow; uint64_t r1 = (uint64_t)t; borrow = (uint64_t)(t >> 64) & 1;
+    t = (u128)(~a.n[2]) - borrow; uint64_t r2 = (uint64_t)t; borrow = (uint64_t)(t >> 64) & 1;
+    t = (u128)(~a.n[3]) - borrow; uint64_t r3 = (uint64_t)t; borrow = (uint64_t)(t >> 64) & 1;
+    t = (u128)r0 - borrow * FE_C; r0 = (uint64_t)t; uint64_t b2 = (uint64_t)(t >> 64) & 1;
+    t = (u128)r1 - b2; r1 = (uint64_t)t; b2 = (uint64_t)(t >> 64) & 1;
+    t = (u128)r2 - b2; r2 = (uint64_t)t; b2 = (uint64_t)(t >> 64) & 1;
+    r3 -= b2;
+    r.n[0] = r0; r.n[1] = r1; r.n[2] = r2; r.n[3] = r3;
 }
 
 static inline void fe_add(Fe& r, const Fe& a) {
-    r.n[0] += a.n[0]; r.n[1] += a.n[1]; r.n[2] += a.n[2]; r.n[3] += a.n[3]; r.n[4] += a.n[4];
+    u128 t = (u128)r.n[0] + a.n[0];
+    r.n[0] = (uint64_t)t; t >>= 64;
+    t += (u128)r.n[1] + a.n[1]; r.n[1] = (uint64_t)t; t >>= 64;
+    t += (u128)r.n[2] + a.n[2]; r.n[2] = (uint64_t)t; t >>= 64;
+    t += (u128)r.n[3] + a.n[3]; r.n[3] = (uint64_t)t; t >>= 64;
+    fe_fold_carry(r, (uint64_t)t);
 }
-static inline void fe_add_int(Fe& r, uint64_t v) { r.n[0] += v; }
+static inline void fe_add_int(Fe& r, uint64_t v) {
+    Fe a;
+    fe_set_int(a, v);
+    fe_add(r, a);
+}
+// r *= k for a small k (< 2^32).
 static inline void fe_mul_int(Fe& r, uint64_t k) {
-    r.n[0] *= k; r.n[1] *= k; r.n[2] *= k; r.n[3] *= k; r.n[4] *= k;
+    u128 t = (u128)r.n[0] * k;
+    r.n[0] = (uint64_t)t; t >>= 64;
+    t += (u128)r.n[1] * k; r.n[1] = (uint64_t)t; t >>= 64;
+    t += (u128)r.n[2] * k; r.n[2] = (uint64_t)t; t >>= 64;
+    t += (u128)r.n[3] * k; r.n[3] = (uint64_t)t; t >>= 64;
+    // top < 2^32: fold top·C (< 2^65) in
+    u128 f = (u128)(uint64_t)t * FE_C + r.n[0];
+    r.n[0] = (uint64_t)f; f >>= 64;
+    f += r.n[1]; r.n[1] = (uint64_t)f; f >>= 64;
+    f += r.n[2]; r.n[2] = (uint64_t)f; f >>= 64;
+    f += r.n[3]; r.n[3] = (uint64_t)f; f >>= 64;
+    r.n[0] += (uint64_t)f * FE_C;
 }
 
-// Reduce nine 128-bit product columns to a magnitude-1 element. Inputs of magnitude <= 8 keep
-// every column below 2^117, so nothing overflows.
-static inline void fe_reduce_columns(Fe& r, u128 c0, u128 c1, u128 c2, u128 c3, u128 c4, u128 c5,
-                                     u128 c6, u128 c7, u128 c8) {
-    constexpr uint64_t R = FE_C << 4;  // 2^260 mod p
-    // Split the high half (weight 2^260) into 52-bit limbs h0..h4.
-    uint64_t h0 = (uint64_t)c5 & FE_M52; c6 += c5 >> 52;
-    uint64_t h1 = (uint64_t)c6 & FE_M52; c7 += c6 >> 52;
-    uint64_t h2 = (uint64_t)c7 & FE_M52; c8 += c7 >> 52;
-    uint64_t h3 = (uint64_t)c8 & FE_M52;
-    uint64_t h4 = (uint64_t)(c8 >> 52);
-    c0 += (u128)h0 * R;
-    c1 += (u128)h1 * R;
-    c2 += (u128)h2 * R;
-    c3 += (u128)h3 * R;
-    c4 += (u128)h4 * R;
-    uint64_t r0 = (uint64_t)c0 & FE_M52; c1 += c0 >> 52;
-    uint64_t r1 = (uint64_t)c1 & FE_M52; c2 += c1 >> 52;
-    uint64_t r2 = (uint64_t)c2 & FE_M52; c3 += c2 >> 52;
-    uint64_t r3 = (uint64_t)c3 & FE_M52; c4 += c3 >> 52;
-    uint64_t r4 = (uint64_t)c4 & FE_M48;
-    u128 top = c4 >> 48;  // weight 2^256
-    u128 u = (u128)r0 + top * FE_C;
-    r0 = (uint64_t)u & FE_M52; u >>= 52;
-    u += r1;
-    r1 = (uint64_t)u & FE_M52; u >>= 52;
-    r2 += (uint64_t)u;
-    r.n[0] = r0; r.n[1] = r1; r.n[2] = r2; r.n[3] = r3; r.n[4] = r4;
+#if defined(__x86_64__) && defined(__BMI2__) && defined(__ADX__)
+#define FASTSECP_FIELD_ASM 1
+// 4×4 limb product with mulx and the two carry chains of adcx (CF) and adox (OF), then the
+// reduction (t0..t3) + (t4..t7)·C, and a final fold of the few bits above 2^256.
+// (t0..t3) += (t4..t7)·C; the part above 2^256 lands in t4 (< 2^34); then + t4·C (< 2^67) and
+// one more +C if that carried out of 2^256. Shared by fe_mul and fe_sqr.
+#define FASTSECP_FE_REDUCE_ASM \
+    "movq $0x1000003D1, %%rdx\n\t" \
+    "xorl %k[zero], %k[zero]\n\t" \
+    "mulx %[t4], %[lo], %[hi]\n\t" \
+    "adcx %[lo], %[t0]\n\t" \
+    "adox %[hi], %[t1]\n\t" \
+    "mulx %[t5], %[lo], %[hi]\n\t" \
+    "adcx %[lo], %[t1]\n\t" \
+    "adox %[hi], %[t2]\n\t" \
+    "mulx %[t6], %[lo], %[hi]\n\t" \
+    "adcx %[lo], %[t2]\n\t" \
+    "adox %[hi], %[t3]\n\t" \
+    "mulx %[t7], %[lo], %[t4]\n\t" \
+    "adcx %[lo], %[t3]\n\t" \
+    "adox %[zero], %[t4]\n\t" \
+    "adcx %[zero], %[t4]\n\t" \
+    "mulx %[t4], %[lo], %[hi]\n\t" \
+    "addq %[lo], %[t0]\n\t" \
+    "adcq %[hi], %[t1]\n\t" \
+    "adcq $0, %[t2]\n\t" \
+    "adcq $0, %[t3]\n\t" \
+    "sbbq %[lo], %[lo]\n\t" \
+    "andq %%rdx, %[lo]\n\t" \
+    "addq %[lo], %[t0]\n\t" \
+
+static inline void fe_mul(Fe& r, const Fe& a, const Fe& b) {
+    uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi, zero;
+    __asm__(
+        "movq 0(%[a]), %%rdx\n\t"
+        "mulx 0(%[b]), %[t0], %[t1]\n\t"
+        "mulx 8(%[b]), %[lo], %[t2]\n\t"
+        "addq %[lo], %[t1]\n\t"
+        "mulx 16(%[b]), %[lo], %[t3]\n\t"
+        "adcq %[lo], %[t2]\n\t"
+        "mulx 24(%[b]), %[lo], %[t4]\n\t"
+        "adcq %[lo], %[t3]\n\t"
+        "adcq $0, %[t4]\n\t"
+        "xorl %k[zero], %k[zero]\n\t"
+        "movq 8(%[a]), %%rdx\n\t"
+        "mulx 0(%[b]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[t1]\n\t"
+        "adox %[hi], %[t2]\n\t"
+        "mulx 8(%[b]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[t2]\n\t"
+        "adox %[hi], %[t3]\n\t"
+        "mulx 16(%[b]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[t3]\n\t"
+        "adox %[hi], %[t4]\n\t"
+        "mulx 24(%[b]), %[lo], %[t5]\n\t"
+        "adcx %[lo], %[t4]\n\t"
+        "adox %[zero], %[t5]\n\t"
+        "adcx %[zero], %[t5]\n\t"
+        "xorl %k[zero], %k[zero]\n\t"
+        "movq 16(%[a]), %%rdx\n\t"
+        "mulx 0(%[b]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[t2]\n\t"
+        "adox %[hi], %[t3]\n\t"
+        "mulx 8(%[b]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[t3]\n\t"
+        "adox %[hi], %[t4]\n\t"
+        "mulx 16(%[b]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[t4]\n\t"
+        "adox %[hi], %[t5]\n\t"
+        "mulx 24(%[b]), %[lo], %[t6]\n\t"
+        "adcx %[lo], %[t5]\n\t"
+        "adox %[zero], %[t6]\n\t"
+        "adcx %[zero], %[t6]\n\t"
+        "xorl %k[zero], %k[zero]\n\t"
+        "movq 24(%[a]), %%rdx\n\t"
+        "mulx 0(%[b]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[t3]\n\t"
+        "adox %[hi], %[t4]\n\t"
+        "mulx 8(%[b]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[t4]\n\t"
+        "adox %[hi], %[t5]\n\t"
+        "mulx 16(%[b]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[t5]\n\t"
+        "adox %[hi], %[t6]\n\t"
+        "mulx 24(%[b]), %[lo], %[t7]\n\t"
+        "adcx %[lo], %[t6]\n\t"
+        "adox %[zero], %[t7]\n\t"
+        "adcx %[zero], %[t7]\n\t"
+        FASTSECP_FE_REDUCE_ASM
+        : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
+          [t6] "=&r"(t6), [t7] "=&r"(t7), [lo] "=&r"(lo), [hi] "=&r"(hi), [zero] "=&r"(zero)
+        : [a] "r"(a.n), [b] "r"(b.n), "m"(*(const uint64_t(*)[4])a.n), "m"(*(const uint64_t(*)[4])b.n)
+        : "rdx", "cc");
+    r.n[0] = t0; r.n[1] = t1; r.n[2] = t2; r.n[3] = t3;
+}
+// Squaring: the six off-diagonal products once, doubled with an adcx chain, then the four
+// squares on the diagonal added with an adox chain.
+static inline void fe_sqr(Fe& r, const Fe& a) {
+    uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi, zero;
+    __asm__(
+        "movq 0(%[a]), %%rdx\n\t"
+        "mulx 8(%[a]), %[t1], %[t2]\n\t"
+        "mulx 16(%[a]), %[lo], %[t3]\n\t"
+        "addq %[lo], %[t2]\n\t"
+        "mulx 24(%[a]), %[lo], %[t4]\n\t"
+        "adcq %[lo], %[t3]\n\t"
+        "adcq $0, %[t4]\n\t"
+        "xorl %k[zero], %k[zero]\n\t"
+        "movq 8(%[a]), %%rdx\n\t"
+        "mulx 16(%[a]), %[lo], %[hi]\n\t"
+        "adcx %[lo], %[t3]\n\t"
+        "adox %[hi], %[t4]\n\t"
+        "mulx 24(%[a]), %[lo], %[t5]\n\t"
+        "adcx %[lo], %[t4]\n\t"
+        "adox %[zero], %[t5]\n\t"
+        "adcx %[zero], %[t5]\n\t"
+        "movq 16(%[a]), %%rdx\n\t"
+        "mulx 24(%[a]), %[lo], %[t6]\n\t"
+        "addq %[lo], %[t5]\n\t"
+        "adcq $0, %[t6]\n\t"
+        // double t1..t6 into t1..t7 (CF chain); OF stays clear for the diagonal.
+        "xorl %k[zero], %k[zero]\n\t"
+        "movq %[zero], %[t7]\n\t"
+        "adcx %[t1], %[t1]\n\t"
+        "adcx %[t2], %[t2]\n\t"
+        "adcx %[t3], %[t3]\n\t"
+        "adcx %[t4], %[t4]\n\t"
+        "adcx %[t5], %[t5]\n\t"
+        "adcx %[t6], %[t6]\n\t"
+        "adcx %[zero], %[t7]\n\t"
+        "movq 0(%[a]), %%rdx\n\t"
+        "mulx %%rdx, %[t0], %[hi]\n\t"
+        "adox %[hi], %[t1]\n\t"
+        "movq 8(%[a]), %%rdx\n\t"
+        "mulx %%rdx, %[lo], %[hi]\n\t"
+        "adox %[lo], %[t2]\n\t"
+        "adox %[hi], %[t3]\n\t"
+        "movq 16(%[a]), %%rdx\n\t"
+        "mulx %%rdx, %[lo], %[hi]\n\t"
+        "adox %[lo], %[t4]\n\t"
+        "adox %[hi], %[t5]\n\t"
+        "movq 24(%[a]), %%rdx\n\t"
+        "mulx %%rdx, %[lo], %[hi]\n\t"
+        "adox %[lo], %[t6]\n\t"
+        "adox %[hi], %[t7]\n\t"
+        FASTSECP_FE_REDUCE_ASM
+        : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
+          [t6] "=&r"(t6), [t7] "=&r"(t7), [lo] "=&r"(lo), [hi] "=&r"(hi), [zero] "=&r"(zero)
+        : [a] "r"(a.n), "m"(*(const uint64_t(*)[4])a.n)
+        : "rdx", "cc");
+    r.n[0] = t0; r.n[1] = t1; r.n[2] = t2; r.n[3] = t3;
+}
+#undef FASTSECP_FE_REDUCE_ASM
+
+#else
+
+// Reduce the 512-bit product t[0..7] to a weakly reduced element.
+static inline void fe_reduce_512(Fe& r, const uint64_t t[8]) {
+    u128 x = (u128)t[4] * FE_C + t[0];
+    uint64_t r0 = (uint64_t)x; x >>= 64;
+    x += (u128)t[5] * FE_C + t[1];
+    uint64_t r1 = (uint64_t)x; x >>= 64;
+    x += (u128)t[6] * FE_C + t[2];
+    uint64_t r2 = (uint64_t)x; x >>= 64;
+    x += (u128)t[7] * FE_C + t[3];
+    uint64_t r3 = (uint64_t)x; x >>= 64;
+    // x < 2^34: fold x·C
+    x = (u128)(uint64_t)x * FE_C + r0;
+    r.n[0] = (uint64_t)x; x >>= 64;
+    x += r1; r.n[1] = (uint64_t)x; x >>= 64;
+    x += r2; r.n[2] = (uint64_t)x; x >>= 64;
+    x += r3; r.n[3] = (uint64_t)x; x >>= 64;
+    r.n[0] += (uint64_t)x * FE_C;
 }
 
 static inline void fe_mul(Fe& r, const Fe& a, const Fe& b) {
-    const uint64_t a0 = a.n[0], a1 = a.n[1], a2 = a.n[2], a3 = a.n[3], a4 = a.n[4];
-    const uint64_t b0 = b.n[0], b1 = b.n[1], b2 = b.n[2], b3 = b.n[3], b4 = b.n[4];
-    u128 c0 = (u128)a0 * b0;
-    u128 c1 = (u128)a0 * b1 + (u128)a1 * b0;
-    u128 c2 = (u128)a0 * b2 + (u128)a1 * b1 + (u128)a2 * b0;
-    u128 c3 = (u128)a0 * b3 + (u128)a1 * b2 + (u128)a2 * b1 + (u128)a3 * b0;
-    u128 c4 = (u128)a0 * b4 + (u128)a1 * b3 + (u128)a2 * b2 + (u128)a3 * b1 + (u128)a4 * b0;
-    u128 c5 = (u128)a1 * b4 + (u128)a2 * b3 + (u128)a3 * b2 + (u128)a4 * b1;
-    u128 c6 = (u128)a2 * b4 + (u128)a3 * b3 + (u128)a4 * b2;
-    u128 c7 = (u128)a3 * b4 + (u128)a4 * b3;
-    u128 c8 = (u128)a4 * b4;
-    fe_reduce_columns(r, c0, c1, c2, c3, c4, c5, c6, c7, c8);
+    uint64_t t[8];
+    for (int i = 0; i < 4; i++) {
+        u128 c = 0;
+        for (int j = 0; j < 4; j++) {
+            c += (u128)a.n[i] * b.n[j] + (i ? t[i + j] : 0);
+            t[i + j] = (uint64_t)c;
+            c >>= 64;
+        }
+        t[i + 4] = (uint64_t)c;
+    }
+    fe_reduce_512(r, t);
 }
 
 static inline void fe_sqr(Fe& r, const Fe& a) {
-    const uint64_t a0 = a.n[0], a1 = a.n[1], a2 = a.n[2], a3 = a.n[3], a4 = a.n[4];
-    const uint64_t d0 = a0 * 2, d1 = a1 * 2, d2 = a2 * 2, d3 = a3 * 2;
-    u128 c0 = (u128)a0 * a0;
-    u128 c1 = (u128)d0 * a1;
-    u128 c2 = (u128)d0 * a2 + (u128)a1 * a1;
-    u128 c3 = (u128)d0 * a3 + (u128)d1 * a2;
-    u128 c4 = (u128)d0 * a4 + (u128)d1 * a3 + (u128)a2 * a2;
-    u128 c5 = (u128)d1 * a4 + (u128)d2 * a3;
-    u128 c6 = (u128)d2 * a4 + (u128)a3 * a3;
-    u128 c7 = (u128)d3 * a4;
-    u128 c8 = (u128)a4 * a4;
-    fe_reduce_columns(r, c0, c1, c2, c3, c4, c5, c6, c7, c8);
+    // Off-diagonal products once, doubled, plus the squares on the diagonal.
+    uint64_t t[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    for (int i = 0; i < 3; i++) {
+        u128 c = 0;
+        for (int j = i + 1; j < 4; j++) {
+            c += (u128)a.n[i] * a.n[j] + t[i + j];
+            t[i + j] = (uint64_t)c;
+            c >>= 64;
+        }
+        t[i + 4] = (uint64_t)c;
+    }
+    uint64_t carry = 0;
+    for (int k = 0; k < 8; k++) {
+        uint64_t v = t[k];
+        t[k] = (v << 1) | carry;
+        carry = v >> 63;
+    }
+    u128 c = 0;
+    for (int i = 0; i < 4; i++) {
+        u128 sq = (u128)a.n[i] * a.n[i];
+        c += (u128)t[2 * i] + (uint64_t)sq;
+        t[2 * i] = (uint64_t)c;
+        c >>= 64;
+        c += (u128)t[2 * i + 1] + (uint64_t)(sq >> 64);
+        t[2 * i + 1] = (uint64_t)c;
+        c >>= 64;
+    }
+    fe_reduce_512(r, t);
 }
+#endif
 
 // r = a if flag else r; flag is 0 or 1. Constant time.
 static inline void fe_cmov(Fe& r, const Fe& a, uint64_t flag) {
     uint64_t mask = 0 - flag;
-    for (int i = 0; i < 5; i++) r.n[i] ^= mask & (r.n[i] ^ a.n[i]);
+    for (int i = 0; i < 4; i++) r.n[i] ^= mask & (r.n[i] ^ a.n[i]);
 }
 static inline void fe_storage_cmov(FeStorage& r, const FeStorage& a, uint64_t flag) {
     uint64_t mask = 0 - flag;
     for (int i = 0; i < 4; i++) r.n[i] ^= mask & (r.n[i] ^ a.n[i]);
 }
 
-// r = a/2 mod p; a of magnitude m gives magnitude (m >> 1) + 1. Constant time.
+// r = r/2 mod p: add p when odd (a 257-bit sum), then shift right by one. Constant time.
 static inline void fe_half(Fe& r) {
-    uint64_t t0 = r.n[0], t1 = r.n[1], t2 = r.n[2], t3 = r.n[3], t4 = r.n[4];
-    uint64_t one = 0 - (t0 & 1);  // add p when odd
-    uint64_t mask = one >> 12;
-    t0 += FE_P0 & mask;
-    t1 += mask; t2 += mask; t3 += mask;
-    t4 += mask >> 4;
-    r.n[0] = (t0 >> 1) + ((t1 & 1) << 51);
-    r.n[1] = (t1 >> 1) + ((t2 & 1) << 51);
-    r.n[2] = (t2 >> 1) + ((t3 & 1) << 51);
-    r.n[3] = (t3 >> 1) + ((t4 & 1) << 51);
-    r.n[4] = (t4 >> 1);
+    uint64_t mask = 0 - (r.n[0] & 1);
+    u128 t = (u128)r.n[0] + (FE_P0 & mask);
+    uint64_t s0 = (uint64_t)t; t >>= 64;
+    t += (u128)r.n[1] + mask; uint64_t s1 = (uint64_t)t; t >>= 64;
+    t += (u128)r.n[2] + mask; uint64_t s2 = (uint64_t)t; t >>= 64;
+    t += (u128)r.n[3] + mask; uint64_t s3 = (uint64_t)t; t >>= 64;
+    uint64_t top = (uint64_t)t;
+    r.n[0] = (s0 >> 1) | (s1 << 63);
+    r.n[1] = (s1 >> 1) | (s2 << 63);
+    r.n[2] = (s2 >> 1) | (s3 << 63);
+    r.n[3] = (s3 >> 1) | (top << 63);
 }
 
-// a^(2^k)
 static inline void fe_sqr_n(Fe& r, const Fe& a, int k) {
     r = a;
     for (int i = 0; i < k; i++) fe_sqr(r, r);
 }
 
 // r = a^((p+1)/4); returns whether a is a square (then r^2 == a). Constant time.
-// (p+1)/4 = 2^254 - 2^30 - 244 has a long run of ones; the chain builds a^(2^k - 1) blocks.
+// (p+1)/4 = 2^254 - 2^30 - 244: the chain builds a^(2^k - 1) for the runs of ones.
 static inline bool fe_sqrt(Fe& r, const Fe& a) {
     Fe x2, x3, x6, x9, x11, x22, x44, x88, x176, x220, x223, t1;
-    fe_sqr(x2, a); fe_mul(x2, x2, a);            // 2^2 - 1
-    fe_sqr(x3, x2); fe_mul(x3, x3, a);           // 2^3 - 1
-    fe_sqr_n(x6, x3, 3); fe_mul(x6, x6, x3);     // 2^6 - 1
+    fe_sqr(x2, a); fe_mul(x2, x2, a);
+    fe_sqr(x3, x2); fe_mul(x3, x3, a);
+    fe_sqr_n(x6, x3, 3); fe_mul(x6, x6, x3);
     fe_sqr_n(x9, x6, 3); fe_mul(x9, x9, x3);
     fe_sqr_n(x11, x9, 2); fe_mul(x11, x11, x2);
     fe_sqr_n(x22, x11, 11); fe_mul(x22, x22, x11);
@@ -281,14 +425,13 @@ static inline bool fe_sqrt(Fe& r, const Fe& a) {
     fe_sqr_n(x176, x88, 88); fe_mul(x176, x176, x88);
     fe_sqr_n(x220, x176, 44); fe_mul(x220, x220, x44);
     fe_sqr_n(x223, x220, 3); fe_mul(x223, x223, x3);
-    // exponent tail: 223 ones, then 0, then 22 ones, then 0000, then 11, then 00
+    // Tail of the exponent: 223 ones, 0, 22 ones, 0000, 11, 00.
     fe_sqr_n(t1, x223, 23); fe_mul(t1, t1, x22);
     fe_sqr_n(t1, t1, 6); fe_mul(t1, t1, x2);
     fe_sqr(t1, t1);
     fe_sqr(r, t1);
-    Fe chk;
+    Fe chk, neg;
     fe_sqr(chk, r);
-    Fe neg;
     fe_negate(neg, a, 1);
     fe_add(chk, neg);
     return fe_normalizes_to_zero(chk);

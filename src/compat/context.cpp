@@ -99,12 +99,12 @@ size_t secp256k1_context_preallocated_size(unsigned int flags) {
         DEFAULT_ILLEGAL.call("Declassify flag requires running with memory checking");
         return 0;
     }
-    return sizeof(secp256k1_context);
+    return FASTSECP_CONTEXT_SIZE;
 }
 
 size_t secp256k1_context_preallocated_clone_size(const secp256k1_context* ctx) {
     ARG_CHECK_MSG(context_is_proper(ctx), MSG_PROPER);
-    return sizeof(secp256k1_context);
+    return FASTSECP_CONTEXT_SIZE;
 }
 
 secp256k1_context* secp256k1_context_preallocated_create(void* prealloc, unsigned int flags) {

@@ -32,6 +32,11 @@ struct secp256k1_context_struct {
     int declassify;                   // SECP256K1_CONTEXT_DECLASSIFY (valgrind runs only)
 };
 
+// secp256k1_context_preallocated_size() reports the same 216 bytes as libsecp256k1 v0.8.0, so a
+// caller's preallocated buffers are sized identically with either library.
+constexpr size_t FASTSECP_CONTEXT_SIZE = 216;
+static_assert(sizeof(secp256k1_context) <= FASTSECP_CONTEXT_SIZE);
+
 namespace fastsecp::compat {
 
 // Return `ret` from the enclosing function after reporting `cond` as an illegal argument.

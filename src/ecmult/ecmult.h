@@ -27,6 +27,9 @@ struct EcmultOps {
     void (*strauss)(Gej& r, const Gej& a, const Scalar& na, const Scalar& ng);
     // r = k·a, constant time in k (a is treated as public, k as secret). a not infinity.
     void (*konst)(Gej& r, const Ge& a, const Scalar& k);
+    // This variant's field multiplication and squaring, exposed for tests and benchmarks.
+    void (*fe_mul)(Fe& r, const Fe& a, const Fe& b);
+    void (*fe_sqr)(Fe& r, const Fe& a);
 };
 
 extern const EcmultOps ECMULT_PORTABLE;

@@ -146,4 +146,7 @@ static void konst(Gej& r, const Ge& a, const Scalar& k) {
     scalar_clear(k2);
 }
 
+static void field_mul(Fe& r, const Fe& a, const Fe& b) { fe_mul(r, a, b); }
+static void field_sqr(Fe& r, const Fe& a) { fe_sqr(r, a); }
+
 }  // namespace fastsecp::FASTSECP_VARIANT

@@ -3,5 +3,6 @@
 #include "ecmult/ecmult_impl.h"
 
 namespace fastsecp {
-const EcmultOps ECMULT_PORTABLE = {"portable", portable::gen, portable::strauss, portable::konst};
+const EcmultOps ECMULT_PORTABLE = {"portable", portable::gen, portable::strauss, portable::konst,
+                                   portable::field_mul, portable::field_sqr};
 }

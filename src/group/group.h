@@ -1,9 +1,8 @@
 // Points on y^2 = x^3 + 7 over the field of field.h: affine (Ge), Jacobian (Gej: x = X/Z^2,
 // y = Y/Z^3) and a compact storage form for tables.
 //
-// Invariant: every coordinate a function here outputs has magnitude 1, and every input is assumed
-// to have magnitude <= 1 (normalized or output of fe_mul/fe_sqr/fe_normalize_weak). Constant time
-// unless the name ends in _var.
+// Coordinates are weakly reduced field elements (see field.h); outputs are normalized only where
+// a function says so. Constant time unless the name ends in _var.
 #pragma once
 
 #include "arith/field.h"
@@ -28,17 +27,13 @@ struct GeStorage {
 constexpr uint64_t CURVE_B = 7;
 
 static inline const Ge& ge_generator() {
-    static constexpr Ge G = {
-        {{0x2815B16F81798ULL, 0xDB2DCE28D959FULL, 0xE870B07029BFCULL, 0xBBAC55A06295CULL, 0x79BE667EF9DCULL}},
-        {{0x7D08FFB10D4B8ULL, 0x48A68554199C4ULL, 0xE1108A8FD17B4ULL, 0xC4655DA4FBFC0ULL, 0x483ADA7726A3ULL}},
-        0};
+    static constexpr Ge G = {{{0x59F2815B16F81798ULL, 0x029BFCDB2DCE28D9ULL, 0x55A06295CE870B07ULL, 0x79BE667EF9DCBBACULL}}, {{0x9C47D08FFB10D4B8ULL, 0xFD17B448A6855419ULL, 0x5DA4FBFC0E1108A8ULL, 0x483ADA7726A3C465ULL}}, 0};
     return G;
 }
 
 // β with β^3 = 1 mod p: λ·(x, y) = (β·x, y).
 static inline const Fe& fe_beta() {
-    static constexpr Fe B = {{0x96C28719501EEULL, 0x7512F58995C13ULL, 0xC3434E99CF049ULL, 0x7106E64479EAULL,
-                              0x7AE96A2B657CULL}};
+    static constexpr Fe B = {{0xC1396C28719501EEULL, 0x9CF0497512F58995ULL, 0x6E64479EAC3434E9ULL, 0x7AE96A2B657C0710ULL}};
     return B;
 }
 
@@ -55,7 +50,7 @@ static inline void gej_set_ge(Gej& r, const Ge& a) {
     r.x = a.x; r.y = a.y; fe_set_int(r.z, 1); r.infinity = a.infinity;
 }
 
-// y^2 == x^3 + 7 for a non-infinite affine point (coordinates magnitude <= 1).
+// y^2 == x^3 + 7 for a non-infinite affine point.
 static inline bool ge_is_valid_var(const Ge& a) {
     if (a.infinity) return false;
     Fe y2, x3;
@@ -148,7 +143,7 @@ static inline void fe_inv_var(Fe& r, const Fe& a) {
     modinv_var(o, w, MODINV_P);
     fe_from_u64(r, o);
 }
-// True iff a (any magnitude <= 8) is a square mod p (0 counts as a square). Variable time.
+// True iff a is a square mod p (0 counts as a square). Variable time.
 static inline bool fe_is_square_var(const Fe& a) {
     Fe t = a;
     fe_normalize_var(t);
@@ -200,30 +195,28 @@ static inline void ge_set_all_gej_var(Ge* r, const Gej* a, size_t n, Fe* scratch
     }
 }
 
-// r = 2a (a may alias r). Constant time. Doubling with a=0 ("dbl-2009-l": 2M + 5S).
+// r = 2a (a may alias r). Constant time. With λ = 3x²/2y and Z3 = Y·Z:
+//   L = 3X²/2, S = Y², T = -X·S, X3 = L² + 2T, Y3 = -(L·(X3 + T) + S²)   (3M + 4S).
 static inline void gej_double(Gej& r, const Gej& a) {
-    Fe A, B, C, D, E, F, t, n1;
-    fe_sqr(A, a.x);
-    fe_sqr(B, a.y);
-    fe_sqr(C, B);
-    t = a.x; fe_add(t, B); fe_sqr(t, t);          // (X+B)^2
-    fe_negate(n1, A, 1); fe_add(t, n1);
-    fe_negate(n1, C, 1); fe_add(t, n1);           // m5
-    fe_mul_int(t, 2); D = t; fe_normalize_weak(D);  // D = 2((X+B)^2 - A - C)
-    E = A; fe_mul_int(E, 3);                       // m3
-    fe_sqr(F, E);
-    Fe z3;
-    fe_mul(z3, a.y, a.z); fe_mul_int(z3, 2); fe_normalize_weak(z3);
-    Fe x3 = F;
-    fe_negate(n1, D, 1); fe_mul_int(n1, 2); fe_add(x3, n1);  // m5
-    fe_normalize_weak(x3);
-    fe_negate(n1, x3, 1); fe_add(n1, D);          // D - X3, m3
-    Fe y3;
-    fe_mul(y3, E, n1);
-    fe_mul_int(C, 8);                             // m8
-    fe_negate(n1, C, 8); fe_add(y3, n1);          // m10
-    fe_normalize_weak(y3);
-    r.x = x3; r.y = y3; r.z = z3; r.infinity = a.infinity;
+    Fe L, S, T, t;
+    fe_mul(r.z, a.z, a.y);
+    fe_sqr(S, a.y);
+    fe_sqr(L, a.x);
+    fe_mul_int(L, 3);
+    fe_half(L);
+    fe_negate(T, S, 1);
+    fe_mul(T, T, a.x);
+    fe_sqr(r.x, L);
+    t = T;
+    fe_add(t, T);
+    fe_add(r.x, t);
+    fe_sqr(S, S);
+    t = r.x;
+    fe_add(t, T);
+    fe_mul(r.y, t, L);
+    fe_add(r.y, S);
+    fe_negate(r.y, r.y, 2);
+    r.infinity = a.infinity;
 }
 static inline void gej_double_var(Gej& r, const Gej& a) {
     if (a.infinity) { gej_set_infinity(r); return; }

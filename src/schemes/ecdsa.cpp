@@ -8,12 +8,11 @@ namespace fastsecp {
 
 // n as a field element, and p - n: r < p - n means r + n is also a valid x-coordinate candidate.
 static const Fe& order_as_fe() {
-    static constexpr Fe N = {{0x25E8CD0364141ULL, 0xE6AF48A03BBFDULL, 0xFFFFFFEBAAEDCULL, 0xFFFFFFFFFFFFFULL,
-                              0xFFFFFFFFFFFFULL}};
+    static constexpr Fe N = {{0xBFD25E8CD0364141ULL, 0xBAAEDCE6AF48A03BULL, 0xFFFFFFFFFFFFFFFEULL, 0xFFFFFFFFFFFFFFFFULL}};
     return N;
 }
 static const Fe& p_minus_order() {
-    static constexpr Fe D = {{0xDA1722FC9BAEEULL, 0x1950B75FC4402ULL, 0x1455123ULL, 0, 0}};
+    static constexpr Fe D = {{0x402DA1722FC9BAEEULL, 0x4551231950B75FC4ULL, 0x0000000000000001ULL, 0x0000000000000000ULL}};
     return D;
 }
 

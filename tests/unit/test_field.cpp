@@ -1,9 +1,11 @@
-// Field arithmetic (src/arith/field.h) against the slow reference, including lazy-reduction
-// magnitudes at the documented limits.
+// Field arithmetic (src/arith/field.h) against the slow reference, including weakly reduced
+// inputs in [p, 2^256). Multiplication and squaring are checked in every compiled variant the CPU
+// can run (portable C++ and the BMI2/ADX assembly, reached through the ecmult dispatch table).
 #include <gtest/gtest.h>
 
 #include "arith/field.h"
 #include "group/group.h"
+#include "ecmult/ecmult.h"
 #include "ref_bigint.h"
 
 using namespace fastsecp;
@@ -28,22 +30,38 @@ ref::U256 rand_fe(std::mt19937_64& rng) {
     while (ref::cmp(v, ref::P) >= 0) v = ref::sub(v, ref::P);
     return v;
 }
-// The same value with limbs pushed up to magnitude m (adds m·p as 2m(2^52-1)-style limbs).
-Fe with_magnitude(const Fe& a, int m) {
-    Fe r = a, z;
-    // -0 of magnitude m-1 is m·(2p) in limb form: value 0 mod p, large limbs.
-    Fe zero;
-    fe_set_int(zero, 0);
-    fe_negate(z, zero, m - 1);
-    fe_add(r, z);
+// The same value, unreduced (a + p) when that still fits in 256 bits (a < 2^32 + 977).
+Fe weak_form(const ref::U256& a) {
+    bool carry;
+    ref::U256 w = ref::add(a, ref::P, &carry);
+    unsigned char b[32];
+    ref::to_b32(b, carry ? a : w);
+    Fe r;
+    fe_set_b32_mod(r, b);
     return r;
+}
+ref::U256 small_or_rand(std::mt19937_64& rng, int i) {
+    if (i % 4 == 0) return ref::U256{{rng() % 0x1000003D1ULL, 0, 0, 0}};  // has an unreduced twin
+    return rand_fe(rng);
 }
 
 TEST(Field, MulSqrAddNegateMatchReference) {
     std::mt19937_64 rng(1);
-    for (int i = 0; i < 2000; i++) {
-        ref::U256 a = rand_fe(rng), b = rand_fe(rng);
+    for (int i = 0; i < 4000; i++) {
+        ref::U256 a = small_or_rand(rng, i), b = small_or_rand(rng, i / 4);
         Fe fa = fe_of(a), fb = fe_of(b), r;
+        Fe ha = weak_form(a), hb = weak_form(b);
+        for (const EcmultOps* ops : {&ECMULT_PORTABLE, &ECMULT_BMI2}) {
+            if (ops == &ECMULT_BMI2 && !cpu_has_bmi2_adx()) continue;
+            ops->fe_mul(r, fa, fb);
+            ASSERT_EQ(ref::cmp(ref_of(r), ref::mulmod(a, b, ref::P)), 0) << ops->name;
+            ops->fe_sqr(r, fa);
+            ASSERT_EQ(ref::cmp(ref_of(r), ref::mulmod(a, a, ref::P)), 0) << ops->name;
+            ops->fe_mul(r, ha, hb);
+            ASSERT_EQ(ref::cmp(ref_of(r), ref::mulmod(a, b, ref::P)), 0) << ops->name;
+            ops->fe_sqr(r, ha);
+            ASSERT_EQ(ref::cmp(ref_of(r), ref::mulmod(a, a, ref::P)), 0) << ops->name;
+        }
         fe_mul(r, fa, fb);
         ASSERT_EQ(ref::cmp(ref_of(r), ref::mulmod(a, b, ref::P)), 0);
         fe_sqr(r, fa);
@@ -53,13 +71,20 @@ TEST(Field, MulSqrAddNegateMatchReference) {
         ASSERT_EQ(ref::cmp(ref_of(r), ref::addmod(a, b, ref::P)), 0);
         fe_negate(r, fa, 1);
         ASSERT_EQ(ref::cmp(ref_of(r), ref::submod(ref::U256{}, a, ref::P)), 0);
-        // Magnitude 8 inputs (the documented maximum for mul/sqr): still exact.
-        Fe ha = with_magnitude(fa, 8), hb = with_magnitude(fb, 8);
+        // Unreduced inputs in [p, 2^256) give the same results.
         fe_mul(r, ha, hb);
         ASSERT_EQ(ref::cmp(ref_of(r), ref::mulmod(a, b, ref::P)), 0);
         fe_sqr(r, ha);
         ASSERT_EQ(ref::cmp(ref_of(r), ref::mulmod(a, a, ref::P)), 0);
-        r = fa;
+        r = ha;
+        fe_add(r, hb);
+        ASSERT_EQ(ref::cmp(ref_of(r), ref::addmod(a, b, ref::P)), 0);
+        fe_negate(r, ha, 1);
+        ASSERT_EQ(ref::cmp(ref_of(r), ref::submod(ref::U256{}, a, ref::P)), 0);
+        r = ha;
+        fe_mul_int(r, 8);
+        ASSERT_EQ(ref::cmp(ref_of(r), ref::mulmod(a, ref::U256{{8, 0, 0, 0}}, ref::P)), 0);
+        r = ha;
         fe_half(r);
         ASSERT_EQ(ref::cmp(ref::addmod(ref_of(r), ref_of(r), ref::P), a), 0);
     }
