@@ -30,6 +30,10 @@ struct EcmultOps {
     // This variant's field multiplication and squaring, exposed for tests and benchmarks.
     void (*fe_mul)(Fe& r, const Fe& a, const Fe& b);
     void (*fe_sqr)(Fe& r, const Fe& a);
+    // Point decompression (a square root): see ge_set_xo_impl in group.h.
+    bool (*ge_set_xo)(Ge& r, const Fe& x, bool odd);
+    // On-curve check: see ge_is_valid_var_impl in group.h.
+    bool (*ge_is_valid)(const Ge& a);
 };
 
 extern const EcmultOps ECMULT_PORTABLE;
@@ -43,6 +47,8 @@ inline void ecmult(Gej& r, const Gej& a, const Scalar& na, const Scalar& ng) {
     ecmult_ops().strauss(r, a, na, ng);
 }
 inline void ecmult_const(Gej& r, const Ge& a, const Scalar& k) { ecmult_ops().konst(r, a, k); }
+inline bool ge_set_xo(Ge& r, const Fe& x, bool odd) { return ecmult_ops().ge_set_xo(r, x, odd); }
+inline bool ge_is_valid_var(const Ge& a) { return ecmult_ops().ge_is_valid(a); }
 
 // Precomputed tables (generated at build time by src/tables/gen_tables.cpp).
 constexpr int ECMULT_G_WINDOW = 15;                         // wNAF window for G in Strauss

@@ -4,5 +4,6 @@
 
 namespace fastsecp {
 const EcmultOps ECMULT_PORTABLE = {"portable", portable::gen, portable::strauss, portable::konst,
-                                   portable::field_mul, portable::field_sqr};
+                                   portable::field_mul, portable::field_sqr, portable::decompress,
+                                   portable::on_curve};
 }

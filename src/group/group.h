@@ -50,8 +50,9 @@ static inline void gej_set_ge(Gej& r, const Ge& a) {
     r.x = a.x; r.y = a.y; fe_set_int(r.z, 1); r.infinity = a.infinity;
 }
 
-// y^2 == x^3 + 7 for a non-infinite affine point.
-static inline bool ge_is_valid_var(const Ge& a) {
+// y^2 == x^3 + 7 for a non-infinite affine point. (ecmult.h's ge_is_valid_var runs it in the
+// fastest compiled variant.)
+static inline bool ge_is_valid_var_impl(const Ge& a) {
     if (a.infinity) return false;
     Fe y2, x3;
     fe_sqr(y2, a.y);
@@ -66,7 +67,8 @@ static inline bool ge_is_valid_var(const Ge& a) {
 
 // Decompress: the point with this x and y of the given parity. False when x^3+7 is not a square.
 // r.x, r.y normalized on success. Constant time in x (sqrt is), branch only on the result.
-static inline bool ge_set_xo(Ge& r, const Fe& x, bool odd) {
+// Callers use ge_set_xo() from ecmult.h, which runs this in the fastest compiled variant.
+static inline bool ge_set_xo_impl(Ge& r, const Fe& x, bool odd) {
     Fe x3, y;
     fe_sqr(x3, x);
     fe_mul(x3, x3, x);

@@ -1,5 +1,7 @@
 #include "schemes/eckey.h"
 
+#include "ecmult/ecmult.h"
+
 namespace fastsecp {
 
 bool pubkey_parse(Ge& r, const unsigned char* in, size_t len) {
