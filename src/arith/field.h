@@ -131,6 +131,21 @@ static inline void fe_add(Fe& r, const Fe& a) {
     t += (u128)r.n[3] + a.n[3]; r.n[3] = (uint64_t)t; t >>= 64;
     fe_fold_carry(r, (uint64_t)t);
 }
+// r = a - b. On a borrow the wrapped value is a - b + 2^256 ≡ a - b + C, so C is subtracted;
+// if that borrows too (only when the wrapped value was below C) C is subtracted once more.
+static inline void fe_sub(Fe& r, const Fe& a, const Fe& b) {
+    u128 t = (u128)a.n[0] - b.n[0];
+    uint64_t r0 = (uint64_t)t, bw = (uint64_t)(t >> 64) & 1;
+    t = (u128)a.n[1] - b.n[1] - bw; uint64_t r1 = (uint64_t)t; bw = (uint64_t)(t >> 64) & 1;
+    t = (u128)a.n[2] - b.n[2] - bw; uint64_t r2 = (uint64_t)t; bw = (uint64_t)(t >> 64) & 1;
+    t = (u128)a.n[3] - b.n[3] - bw; uint64_t r3 = (uint64_t)t; bw = (uint64_t)(t >> 64) & 1;
+    t = (u128)r0 - bw * FE_C; r0 = (uint64_t)t; bw = (uint64_t)(t >> 64) & 1;
+    t = (u128)r1 - bw; r1 = (uint64_t)t; bw = (uint64_t)(t >> 64) & 1;
+    t = (u128)r2 - bw; r2 = (uint64_t)t; bw = (uint64_t)(t >> 64) & 1;
+    t = (u128)r3 - bw; r3 = (uint64_t)t; bw = (uint64_t)(t >> 64) & 1;
+    r.n[0] = r0 - bw * FE_C; r.n[1] = r1; r.n[2] = r2; r.n[3] = r3;
+}
+
 static inline void fe_add_int(Fe& r, uint64_t v) {
     Fe a;
     fe_set_int(a, v);

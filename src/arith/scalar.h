@@ -134,8 +134,9 @@ static inline int scalar_cond_negate(Scalar& r, uint64_t flag) {
 static inline uint32_t scalar_get_bits(const Scalar& a, unsigned offset, unsigned count) {
     return (uint32_t)((a.d[offset >> 6] >> (offset & 63)) & ((1ULL << count) - 1));
 }
-// Same, any range inside 256 bits.
-static inline uint32_t scalar_get_bits_var(const Scalar& a, unsigned offset, unsigned count) {
+// Same, for any range inside 256 bits. Branches only on the (public) bit positions, never on the
+// scalar's value, so it is constant time in the scalar.
+static inline uint32_t scalar_get_bits_range(const Scalar& a, unsigned offset, unsigned count) {
     if ((offset + count - 1) >> 6 == offset >> 6) return scalar_get_bits(a, offset, count);
     return (uint32_t)(((a.d[offset >> 6] >> (offset & 63)) | (a.d[(offset >> 6) + 1] << (64 - (offset & 63)))) &
                       ((1ULL << count) - 1));

@@ -55,7 +55,9 @@ constexpr int ECMULT_G_WINDOW = 15;                         // wNAF window for G
 constexpr int ECMULT_G_TABLE_SIZE = 1 << (ECMULT_G_WINDOW - 2);  // odd multiples 1..2^14-1
 extern const GeStorage ECMULT_G_ODD[ECMULT_G_TABLE_SIZE];       // (2i+1)·G
 extern const GeStorage ECMULT_G128_ODD[ECMULT_G_TABLE_SIZE];    // (2i+1)·2^128·G
-constexpr int GEN_WINDOWS = 64;                                 // 4-bit windows of k·G
-extern const GeStorage ECMULT_GEN_TABLE[GEN_WINDOWS][15];       // (j+1)·16^i·G
+constexpr int GEN_WINDOW_BITS = 6;                              // signed 6-bit windows of k·G
+constexpr int GEN_WINDOWS = (256 + GEN_WINDOW_BITS - 1) / GEN_WINDOW_BITS;  // 43
+constexpr int GEN_ENTRIES = 1 << (GEN_WINDOW_BITS - 1);                   // |digit| in 1..32
+extern const GeStorage ECMULT_GEN_TABLE[GEN_WINDOWS][GEN_ENTRIES];         // (j+1)·2^(6i)·G
 
 }  // namespace fastsecp

@@ -14,20 +14,35 @@
 
 namespace fastsecp::FASTSECP_VARIANT {
 
+// Constant-time lookup of |digit|·base (|digit| in 0..n, 0 -> infinity) from table[j] = (j+1)·base
+// (every entry is read), then negation when `negate`.
+static inline void const_lookup_storage(Ge& r, const GeStorage* table, int n, uint32_t absdigit, uint64_t negate) {
+    GeStorage e = table[0];
+    for (int j = 1; j < n; j++) ge_storage_cmov(e, table[j], (uint64_t)(absdigit == (uint32_t)j + 1));
+    ge_from_storage(r, e);
+    Fe ny;
+    fe_negate(ny, r.y, 1);
+    fe_cmov(r.y, ny, negate);
+    r.infinity = (uint64_t)(absdigit == 0);
+}
+
 static void gen(const GenBlind& b, Gej& r, const Scalar& k) {
+    // e = k + blind, recoded into signed digits d_i in [-32, 32] (e = sum d_i·2^(6i)) without
+    // branches: a window value v above 32 becomes v - 64 and carries one into the next window.
     Scalar e;
     scalar_add(e, k, b.blind);
     Gej acc = b.initial;
-    GeStorage entry;
     Ge add;
+    uint64_t carry = 0;
     for (int i = 0; i < GEN_WINDOWS; i++) {
-        uint32_t digit = scalar_get_bits(e, 4 * i, 4);
-        entry = ECMULT_GEN_TABLE[i][0];
-        for (uint32_t j = 1; j < 15; j++) ge_storage_cmov(entry, ECMULT_GEN_TABLE[i][j], (uint64_t)(digit == j + 1));
-        ge_from_storage(add, entry);
-        add.infinity = (uint64_t)(digit == 0);
+        uint64_t v = scalar_get_bits_range(e, GEN_WINDOW_BITS * i,
+                                           i == GEN_WINDOWS - 1 ? 256 - GEN_WINDOW_BITS * i : GEN_WINDOW_BITS) + carry;
+        carry = (uint64_t)(GEN_ENTRIES - v) >> 63;           // v > 32
+        uint64_t absd = v ^ ((0 - carry) & (v ^ ((uint64_t)(2 * GEN_ENTRIES) - v)));  // carry ? 64 - v : v
+        const_lookup_storage(add, ECMULT_GEN_TABLE[i], GEN_ENTRIES, (uint32_t)absd, carry);
         gej_add_ge(acc, acc, add);
     }
+    // e < 2^256, so the top window (4 bits) never carries out.
     r = acc;
     scalar_clear(e);
 }

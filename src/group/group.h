@@ -206,18 +206,15 @@ static inline void gej_double(Gej& r, const Gej& a) {
     fe_sqr(L, a.x);
     fe_mul_int(L, 3);
     fe_half(L);
-    fe_negate(T, S, 1);
-    fe_mul(T, T, a.x);
+    fe_mul(T, S, a.x);                   // -T
     fe_sqr(r.x, L);
     t = T;
     fe_add(t, T);
-    fe_add(r.x, t);
+    fe_sub(r.x, r.x, t);                 // X3 = L² + 2T
     fe_sqr(S, S);
-    t = r.x;
-    fe_add(t, T);
+    fe_sub(t, T, r.x);                   // -(X3 + T)
     fe_mul(r.y, t, L);
-    fe_add(r.y, S);
-    fe_negate(r.y, r.y, 2);
+    fe_sub(r.y, r.y, S);                 // Y3 = -(L·(X3 + T) + S²)
     r.infinity = a.infinity;
 }
 static inline void gej_double_var(Gej& r, const Gej& a) {
@@ -225,113 +222,115 @@ static inline void gej_double_var(Gej& r, const Gej& a) {
     gej_double(r, a);
 }
 
+// Chord addition tail shared by the variable-time additions: with H = U2 - U1, R = S2 - S1,
+// X3 = R² - H³ - 2·U1·H², Y3 = R·(U1·H² - X3) - S1·H³ (Z3 is set by the caller).
+static inline void gej_add_tail(Gej& r, const Fe& u1, const Fe& s1, const Fe& h, const Fe& rr) {
+    Fe h2, h3, u1h2, t;
+    fe_sqr(h2, h);
+    fe_mul(h3, h, h2);
+    fe_mul(u1h2, u1, h2);
+    fe_sqr(r.x, rr);
+    fe_sub(r.x, r.x, h3);
+    t = u1h2;
+    fe_add(t, u1h2);
+    fe_sub(r.x, r.x, t);
+    fe_sub(t, u1h2, r.x);
+    fe_mul(r.y, rr, t);
+    fe_mul(t, s1, h3);
+    fe_sub(r.y, r.y, t);
+    r.infinity = 0;
+}
+
 // r = a + b, general Jacobian addition. Variable time; handles every special case.
 static inline void gej_add_var(Gej& r, const Gej& a, const Gej& b) {
     if (a.infinity) { r = b; return; }
     if (b.infinity) { r = a; return; }
-    Fe z22, z12, u1, u2, s1, s2, h, rr, t;
+    Fe z22, z12, u1, u2, s1, s2, h, rr, z;
     fe_sqr(z22, b.z);
     fe_sqr(z12, a.z);
     fe_mul(u1, a.x, z22);
     fe_mul(u2, b.x, z12);
     fe_mul(s1, a.y, z22); fe_mul(s1, s1, b.z);
     fe_mul(s2, b.y, z12); fe_mul(s2, s2, a.z);
-    fe_negate(h, u1, 1); fe_add(h, u2);
-    fe_negate(rr, s1, 1); fe_add(rr, s2);
+    fe_sub(h, u2, u1);
+    fe_sub(rr, s2, s1);
     if (fe_normalizes_to_zero_var(h)) {
         if (fe_normalizes_to_zero_var(rr)) gej_double(r, a);
         else gej_set_infinity(r);
         return;
     }
-    Fe h2, h3, u1h2, x3, y3, z3;
-    fe_sqr(h2, h);
-    fe_mul(h3, h, h2);
-    fe_mul(u1h2, u1, h2);
-    fe_mul(t, a.z, b.z); fe_mul(z3, t, h);
-    fe_sqr(x3, rr);
-    Fe n1;
-    fe_negate(n1, h3, 1); fe_add(x3, n1);
-    t = u1h2; fe_mul_int(t, 2); fe_negate(n1, t, 2); fe_add(x3, n1);  // m5
-    fe_normalize_weak(x3);
-    fe_negate(n1, x3, 1); fe_add(n1, u1h2);       // u1h2 - x3
-    fe_mul(y3, rr, n1);
-    fe_mul(t, s1, h3);
-    fe_negate(n1, t, 1); fe_add(y3, n1);
-    fe_normalize_weak(y3);
-    r.x = x3; r.y = y3; r.z = z3; r.infinity = 0;
+    fe_mul(z, a.z, b.z);
+    fe_mul(r.z, z, h);
+    gej_add_tail(r, u1, s1, h, rr);
 }
 
 // r = a + b with b affine. Variable time; handles every special case.
 static inline void gej_add_ge_var(Gej& r, const Gej& a, const Ge& b) {
     if (a.infinity) { gej_set_ge(r, b); return; }
     if (b.infinity) { r = a; return; }
-    Fe z12, u2, s2, h, rr, n1;
+    Fe z12, u2, s2, h, rr;
     fe_sqr(z12, a.z);
     fe_mul(u2, b.x, z12);
     fe_mul(s2, b.y, z12); fe_mul(s2, s2, a.z);
-    fe_negate(h, a.x, 1); fe_add(h, u2);
-    fe_negate(rr, a.y, 1); fe_add(rr, s2);
+    fe_sub(h, u2, a.x);
+    fe_sub(rr, s2, a.y);
     if (fe_normalizes_to_zero_var(h)) {
         if (fe_normalizes_to_zero_var(rr)) gej_double(r, a);
         else gej_set_infinity(r);
         return;
     }
-    Fe h2, h3, u1h2, x3, y3, z3, t;
-    fe_sqr(h2, h);
-    fe_mul(h3, h, h2);
-    fe_mul(u1h2, a.x, h2);
-    fe_mul(z3, a.z, h);
-    fe_sqr(x3, rr);
-    fe_negate(n1, h3, 1); fe_add(x3, n1);
-    t = u1h2; fe_mul_int(t, 2); fe_negate(n1, t, 2); fe_add(x3, n1);
-    fe_normalize_weak(x3);
-    fe_negate(n1, x3, 1); fe_add(n1, u1h2);
-    fe_mul(y3, rr, n1);
-    fe_mul(t, a.y, h3);
-    fe_negate(n1, t, 1); fe_add(y3, n1);
-    fe_normalize_weak(y3);
-    r.x = x3; r.y = y3; r.z = z3; r.infinity = 0;
+    Fe u1 = a.x, s1 = a.y;  // r may alias a
+    fe_mul(r.z, a.z, h);
+    gej_add_tail(r, u1, s1, h, rr);
 }
 
-// r = a + b with b affine, constant time and complete: a or b infinity, a == b and a == -b are
-// all handled by computing the doubling of b alongside and selecting with masks.
+// r = a + b with b affine, constant time and complete (a or b infinity, a == b, a == -b).
+//
+// Brier–Joye unified slope: for points on y² = x³ + 7, λ = (x1² + x1·x2 + x2²)/(y1 + y2) equals
+// the chord slope when x1 ≠ x2 and the tangent slope when a == b, so one formula covers addition
+// and doubling. It fails only when y1 = -y2: then a == -b (result infinity) or x1 ≠ x2, where the
+// chord slope (y2 - y1)/(x2 - x1) is used instead. In Jacobian terms with U1 = X1, U2 = x2·Z1²,
+// S1 = Y1, S2 = y2·Z1³, T = U1 + U2: λ = num/(den·Z1) with (num, den) = (T² - U1·U2, S1 + S2),
+// or (S2 - S1, U2 - U1) in the fallback case; then Z3 = den·Z1, X3 = num² - T·den²,
+// Y3 = num·(U1·den² - X3) - S1·den³ (the usual chord formulas with x1 + x2 = T/Z1²).
 static inline void gej_add_ge(Gej& r, const Gej& a, const Ge& b) {
-    Fe z12, u2, s2, h, rr, n1;
-    fe_sqr(z12, a.z);
-    fe_mul(u2, b.x, z12);
-    fe_mul(s2, b.y, z12); fe_mul(s2, s2, a.z);
-    fe_negate(h, a.x, 1); fe_add(h, u2);
-    fe_negate(rr, a.y, 1); fe_add(rr, s2);
-    uint64_t h_zero = fe_normalizes_to_zero(h);
-    uint64_t r_zero = fe_normalizes_to_zero(rr);
-    Fe h2, h3, u1h2, t;
+    Fe zz, u2, s2, t, m, num, den, alt_num, alt_den, n1;
+    fe_sqr(zz, a.z);
+    fe_mul(u2, b.x, zz);
+    fe_mul(s2, b.y, zz);
+    fe_mul(s2, s2, a.z);
+    t = a.x;
+    fe_add(t, u2);                       // T = U1 + U2
+    m = a.y;
+    fe_add(m, s2);                       // M = S1 + S2
+    fe_sqr(num, t);
+    fe_mul(n1, a.x, u2);
+    fe_sub(num, num, n1);                // T² - U1·U2
+    den = m;
+    fe_sub(alt_num, s2, a.y);            // S2 - S1
+    fe_sub(alt_den, u2, a.x);            // U2 - U1
+    uint64_t degenerate = fe_normalizes_to_zero(m);
+    fe_cmov(num, alt_num, degenerate);
+    fe_cmov(den, alt_den, degenerate);
     Gej sum;
-    fe_sqr(h2, h);
-    fe_mul(h3, h, h2);
-    fe_mul(u1h2, a.x, h2);
-    fe_mul(sum.z, a.z, h);
-    fe_sqr(sum.x, rr);
-    fe_negate(n1, h3, 1); fe_add(sum.x, n1);
-    t = u1h2; fe_mul_int(t, 2); fe_negate(n1, t, 2); fe_add(sum.x, n1);
-    fe_normalize_weak(sum.x);
-    fe_negate(n1, sum.x, 1); fe_add(n1, u1h2);
-    fe_mul(sum.y, rr, n1);
-    fe_mul(t, a.y, h3);
-    fe_negate(n1, t, 1); fe_add(sum.y, n1);
-    fe_normalize_weak(sum.y);
-    sum.infinity = 0;
-    // a == b: doubling (of b, which equals a). a == -b: infinity (the formula gives Z3 = 0 and
-    // we also raise the flag).
-    Gej bj, dbl;
+    fe_mul(sum.z, a.z, den);             // zero exactly when a == -b
+    Fe den2, den3;
+    fe_sqr(den2, den);
+    fe_mul(den3, den2, den);
+    fe_sqr(sum.x, num);
+    fe_mul(n1, t, den2);
+    fe_sub(sum.x, sum.x, n1);            // X3 = num² - T·den²
+    fe_mul(n1, a.x, den2);
+    fe_sub(n1, n1, sum.x);               // U1·den² - X3
+    fe_mul(sum.y, num, n1);
+    fe_mul(n1, a.y, den3);
+    fe_sub(sum.y, sum.y, n1);            // Y3
+    sum.infinity = fe_normalizes_to_zero(sum.z);
+    // a infinite: the result is b; b infinite: the result is a.
+    Gej bj;
     gej_set_ge(bj, b);
-    gej_double(dbl, bj);
-    uint64_t a_inf = a.infinity, b_inf = b.infinity;
-    uint64_t is_dbl = h_zero & r_zero & (a_inf ^ 1) & (b_inf ^ 1);
-    uint64_t is_inf = h_zero & (r_zero ^ 1) & (a_inf ^ 1) & (b_inf ^ 1);
-    gej_cmov(sum, dbl, is_dbl);
-    sum.infinity |= is_inf;
-    gej_cmov(sum, bj, a_inf);
-    gej_cmov(sum, a, b_inf & (a_inf ^ 1));
+    gej_cmov(sum, bj, a.infinity);
+    gej_cmov(sum, a, b.infinity & (a.infinity ^ 1));
     r = sum;
 }
 

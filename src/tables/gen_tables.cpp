@@ -58,22 +58,22 @@ int main(int argc, char** argv) {
     for (int i = 0; i < 128; i++) gej_double_var(g128, g128);
     print_table(f, "const GeStorage ECMULT_G128_ODD[ECMULT_G_TABLE_SIZE]",
                 odd_multiples(g128, ECMULT_G_TABLE_SIZE));
-    // ECMULT_GEN_TABLE[i][j] = (j+1)·16^i·G
+    // ECMULT_GEN_TABLE[i][j] = (j+1)·2^(GEN_WINDOW_BITS·i)·G
     std::vector<Gej> gen;
     Gej base = g;
     for (int i = 0; i < GEN_WINDOWS; i++) {
         Gej acc = base;
-        for (int j = 0; j < 15; j++) {
+        for (int j = 0; j < GEN_ENTRIES; j++) {
             gen.push_back(acc);
             gej_add_var(acc, acc, base);
         }
-        for (int d = 0; d < 4; d++) gej_double_var(base, base);
+        for (int d = 0; d < GEN_WINDOW_BITS; d++) gej_double_var(base, base);
     }
     std::vector<Ge> aff = to_affine(gen);
-    std::fprintf(f, "const GeStorage ECMULT_GEN_TABLE[GEN_WINDOWS][15] = {\n");
+    std::fprintf(f, "const GeStorage ECMULT_GEN_TABLE[GEN_WINDOWS][GEN_ENTRIES] = {\n");
     for (int i = 0; i < GEN_WINDOWS; i++) {
         std::fprintf(f, "{\n");
-        std::vector<Ge> row(aff.begin() + 15 * i, aff.begin() + 15 * i + 15);
+        std::vector<Ge> row(aff.begin() + GEN_ENTRIES * i, aff.begin() + GEN_ENTRIES * (i + 1));
         print_rows(f, row);
         std::fprintf(f, "},\n");
     }

@@ -84,11 +84,17 @@ TEST(Group, AdditionFormulasAgreeWithReference) {
     ref::Point g = ref::generator();
     for (int i = 0; i < 40; i++) {
         ref::Point a = ref::pmul(rand_sc(rng), g), b = ref::pmul(rand_sc(rng), g);
-        // Special cases in turn: b = a, b = -a, a or b infinity.
+        // Special cases in turn: b = a, b = -a, a or b infinity, y(b) = -y(a) with x(b) ≠ x(a).
         if (i == 1) b = a;
         if (i == 2) { b = a; b.y = ref::submod(ref::U256{}, a.y, ref::P); }
         if (i == 3) a = ref::Point{};
         if (i == 4) b = ref::Point{};
+        if (i == 5) {  // y2 = -y1 with x2 = β·x1 ≠ x1: the unified slope's denominator vanishes
+            const ref::U256 beta = ref::from_hex("7AE96A2B657C07106E64479EAC3434E99CF0497512F58995C1396C28719501EE");
+            b.inf = false;
+            b.x = ref::mulmod(a.x, beta, ref::P);
+            b.y = ref::submod(ref::U256{}, a.y, ref::P);
+        }
         ref::Point expect = ref::padd(a, b);
         Gej aj, bj, r;
         Ge ag = ge_of(a), bg = ge_of(b);
