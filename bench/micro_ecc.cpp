@@ -176,6 +176,16 @@ void BM_ecmult_g_only(benchmark::State& st) {  // vartime k·G (public tweaks)
     }
 }
 
+void BM_ecmult_gen_var(benchmark::State& st) {  // vartime k·G without doublings
+    Scalar k = some_scalar(10);
+    Gej r;
+    for (auto _ : st) {
+        ecmult_gen_var(r, k);
+        benchmark::DoNotOptimize(r);
+        k.d[0]++;
+    }
+}
+
 }  // namespace
 
 BENCHMARK(BM_fe_mul);
@@ -195,3 +205,4 @@ BENCHMARK(BM_ecmult_gen);
 BENCHMARK(BM_ecmult_const);
 BENCHMARK(BM_ecmult_strauss);
 BENCHMARK(BM_ecmult_g_only);
+BENCHMARK(BM_ecmult_gen_var);

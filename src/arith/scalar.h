@@ -142,46 +142,59 @@ static inline uint32_t scalar_get_bits_range(const Scalar& a, unsigned offset, u
                       ((1ULL << count) - 1));
 }
 
-// r = x (512-bit, 8 limbs) mod n. Folds the high half with 2^256 ≡ 2^256 - n twice, then
-// finishes with a carry fold and a conditional subtraction. No data-dependent branches.
+// 192-bit column accumulator for the product-scanning (Comba) loops below.
+struct ScAcc {
+    uint64_t c0 = 0, c1 = 0, c2 = 0;
+    void muladd(uint64_t a, uint64_t b) {
+        u128 t = (u128)a * b;
+        u128 s = (u128)c0 + (uint64_t)t;
+        c0 = (uint64_t)s;
+        s = (u128)c1 + (uint64_t)(t >> 64) + (uint64_t)(s >> 64);
+        c1 = (uint64_t)s;
+        c2 += (uint64_t)(s >> 64);
+    }
+    void add(uint64_t a) {
+        u128 s = (u128)c0 + a;
+        c0 = (uint64_t)s;
+        s = (u128)c1 + (uint64_t)(s >> 64);
+        c1 = (uint64_t)s;
+        c2 += (uint64_t)(s >> 64);
+    }
+    uint64_t extract() {
+        uint64_t r = c0;
+        c0 = c1; c1 = c2; c2 = 0;
+        return r;
+    }
+};
+
+// r = x (512-bit, 8 limbs) mod n, folding the high part with 2^256 ≡ NC = 2^256 - n
+// (NC = NC0 + NC1·2^64 + 2^128) three times: 512 -> 386 -> 259 -> 256 bits, then one
+// conditional subtraction. No data-dependent branches.
 static inline void scalar_reduce_512(Scalar& r, const uint64_t l[8]) {
-    constexpr uint64_t nc[3] = {SC_NC0, SC_NC1, SC_NC2};
-    // m = l[0..3] + l[4..7]·nc   (< 2^386, 7 limbs)
-    uint64_t m[7] = {l[0], l[1], l[2], l[3], 0, 0, 0};
-    for (int i = 0; i < 4; i++) {
-        u128 c = 0;
-        for (int j = 0; j < 3; j++) {
-            c += (u128)l[4 + i] * nc[j] + m[i + j];
-            m[i + j] = (uint64_t)c;
-            c >>= 64;
-        }
-        for (int k = i + 3; k < 7; k++) {
-            c += m[k];
-            m[k] = (uint64_t)c;
-            c >>= 64;
-        }
-    }
-    // q = m[0..3] + m[4..6]·nc   (< 2^259, 5 limbs)
-    uint64_t q[5] = {m[0], m[1], m[2], m[3], 0};
-    for (int i = 0; i < 3; i++) {
-        u128 c = 0;
-        for (int j = 0; j < 3; j++) {
-            c += (u128)m[4 + i] * nc[j] + q[i + j];
-            q[i + j] = (uint64_t)c;
-            c >>= 64;
-        }
-        for (int k = i + 3; k < 5; k++) {
-            c += q[k];
-            q[k] = (uint64_t)c;
-            c >>= 64;
-        }
-    }
-    // r = q[0..3] + q[4]·nc, q[4] <= 7; may carry past 2^256 once more (fold that as nc too).
+    const uint64_t h0 = l[4], h1 = l[5], h2 = l[6], h3 = l[7];
+    uint64_t m[7];
+    ScAcc a;
+    a.add(l[0]); a.muladd(h0, SC_NC0);                                       m[0] = a.extract();
+    a.add(l[1]); a.muladd(h1, SC_NC0); a.muladd(h0, SC_NC1);                 m[1] = a.extract();
+    a.add(l[2]); a.muladd(h2, SC_NC0); a.muladd(h1, SC_NC1); a.add(h0);      m[2] = a.extract();
+    a.add(l[3]); a.muladd(h3, SC_NC0); a.muladd(h2, SC_NC1); a.add(h1);      m[3] = a.extract();
+    a.muladd(h3, SC_NC1); a.add(h2);                                         m[4] = a.extract();
+    a.add(h3);                                                               m[5] = a.extract();
+    m[6] = a.c0;
+    // q = m[0..3] + m[4..6]·NC (m[6] <= 1)
+    uint64_t q[5];
+    ScAcc b;
+    b.add(m[0]); b.muladd(m[4], SC_NC0);                                     q[0] = b.extract();
+    b.add(m[1]); b.muladd(m[5], SC_NC0); b.muladd(m[4], SC_NC1);             q[1] = b.extract();
+    b.add(m[2]); b.muladd(m[6], SC_NC0); b.muladd(m[5], SC_NC1); b.add(m[4]); q[2] = b.extract();
+    b.add(m[3]); b.muladd(m[6], SC_NC1); b.add(m[5]);                        q[3] = b.extract();
+    b.add(m[6]);                                                             q[4] = b.extract();
+    // r = q[0..3] + q[4]·NC, q[4] small; a carry past 2^256 is folded by scalar_reduce.
     u128 c = (u128)q[4] * SC_NC0 + q[0];
     r.d[0] = (uint64_t)c; c >>= 64;
     c += (u128)q[4] * SC_NC1 + q[1];
     r.d[1] = (uint64_t)c; c >>= 64;
-    c += (u128)q[4] * SC_NC2 + q[2];
+    c += (u128)q[4] + q[2];
     r.d[2] = (uint64_t)c; c >>= 64;
     c += q[3];
     r.d[3] = (uint64_t)c; c >>= 64;
@@ -189,16 +202,12 @@ static inline void scalar_reduce_512(Scalar& r, const uint64_t l[8]) {
 }
 
 static inline void scalar_mul_512(uint64_t l[8], const Scalar& a, const Scalar& b) {
-    for (int i = 0; i < 8; i++) l[i] = 0;
-    for (int i = 0; i < 4; i++) {
-        u128 c = 0;
-        for (int j = 0; j < 4; j++) {
-            c += (u128)a.d[i] * b.d[j] + l[i + j];
-            l[i + j] = (uint64_t)c;
-            c >>= 64;
-        }
-        l[i + 4] = (uint64_t)c;
+    ScAcc c;
+    for (int k = 0; k < 7; k++) {
+        for (int i = (k > 3 ? k - 3 : 0); i <= (k < 3 ? k : 3); i++) c.muladd(a.d[i], b.d[k - i]);
+        l[k] = c.extract();
     }
+    l[7] = c.c0;
 }
 
 static inline void scalar_mul(Scalar& r, const Scalar& a, const Scalar& b) {

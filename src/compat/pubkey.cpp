@@ -14,11 +14,9 @@ bool pubkey_tweak_add_helper(Ge& p, const unsigned char* tweak32) {
     int overflow = 0;
     scalar_set_b32(t, tweak32, &overflow);
     if (overflow) return false;
-    Gej pj, r;
-    Scalar one;
-    scalar_set_int(one, 1);
-    gej_set_ge(pj, p);
-    ecmult(r, pj, one, t);
+    Gej r;
+    ecmult_gen_var(r, t);
+    gej_add_ge_var(r, r, p);
     if (r.infinity) return false;
     ge_set_gej_var(p, r);
     return true;

@@ -27,6 +27,8 @@ struct EcmultOps {
     void (*strauss)(Gej& r, const Gej& a, const Scalar& na, const Scalar& ng);
     // r = k·a, constant time in k (a is treated as public, k as secret). a not infinity.
     void (*konst)(Gej& r, const Ge& a, const Scalar& k);
+    // r = k·G, variable time (public k, e.g. tweaks): the k·G table walked without doublings.
+    void (*gen_var)(Gej& r, const Scalar& k);
     // This variant's field multiplication and squaring, exposed for tests and benchmarks.
     void (*fe_mul)(Fe& r, const Fe& a, const Fe& b);
     void (*fe_sqr)(Fe& r, const Fe& a);
@@ -47,6 +49,7 @@ inline void ecmult(Gej& r, const Gej& a, const Scalar& na, const Scalar& ng) {
     ecmult_ops().strauss(r, a, na, ng);
 }
 inline void ecmult_const(Gej& r, const Ge& a, const Scalar& k) { ecmult_ops().konst(r, a, k); }
+inline void ecmult_gen_var(Gej& r, const Scalar& k) { ecmult_ops().gen_var(r, k); }
 inline bool ge_set_xo(Ge& r, const Fe& x, bool odd) { return ecmult_ops().ge_set_xo(r, x, odd); }
 inline bool ge_is_valid_var(const Ge& a) { return ecmult_ops().ge_is_valid(a); }
 

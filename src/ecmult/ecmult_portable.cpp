@@ -3,7 +3,7 @@
 #include "ecmult/ecmult_impl.h"
 
 namespace fastsecp {
-const EcmultOps ECMULT_PORTABLE = {"portable", portable::gen, portable::strauss, portable::konst,
+const EcmultOps ECMULT_PORTABLE = {"portable", portable::gen, portable::strauss, portable::konst, portable::gen_var,
                                    portable::field_mul, portable::field_sqr, portable::decompress,
                                    portable::on_curve};
 }

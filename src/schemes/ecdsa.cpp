@@ -132,10 +132,14 @@ static bool der_parse_integer(Scalar& r, const unsigned char*& p, const unsigned
     }
     if (len > 32) overflow = true;
     if (!overflow) {
-        unsigned char buf[32] = {0};
-        if (len) std::memcpy(buf + 32 - len, p, len);
         int of = 0;
-        scalar_set_b32(r, buf, &of);
+        if (len == 32) {
+            scalar_set_b32(r, p, &of);
+        } else {
+            unsigned char buf[32] = {0};
+            if (len) std::memcpy(buf + 32 - len, p, len);
+            scalar_set_b32(r, buf, &of);
+        }
         overflow = of != 0;
     }
     if (overflow) scalar_set_int(r, 0);
@@ -155,14 +159,30 @@ bool der_parse_sig(Scalar& r, Scalar& s, const unsigned char* input, size_t size
     return p == end;
 }
 
+// A scalar as a minimal DER INTEGER: its big-endian bytes without leading zeros (at least one
+// byte), preceded by 0x00 when the first byte has its top bit set.
+struct DerInt {
+    unsigned char b[32];
+    size_t skip;  // leading zero bytes of b to drop
+    size_t pad;   // 1 if a 0x00 byte goes in front
+    size_t len() const { return 32 - skip + pad; }
+    void write(unsigned char* out) const {
+        out[0] = 0;
+        std::memcpy(out + pad, b + skip, 32 - skip);
+    }
+};
+static DerInt der_int(const Scalar& a) {
+    DerInt d;
+    scalar_get_b32(d.b, a);
+    d.skip = 0;
+    while (d.skip < 31 && d.b[d.skip] == 0) d.skip++;
+    d.pad = d.b[d.skip] >> 7;
+    return d;
+}
+
 bool der_serialize_sig(unsigned char* out, size_t* size, const Scalar& ar, const Scalar& as) {
-    unsigned char r[33] = {0}, s[33] = {0};
-    scalar_get_b32(r + 1, ar);
-    scalar_get_b32(s + 1, as);
-    const unsigned char *rp = r, *sp = s;
-    size_t lr = 33, ls = 33;
-    while (lr > 1 && rp[0] == 0 && rp[1] < 0x80) { lr--; rp++; }
-    while (ls > 1 && sp[0] == 0 && sp[1] < 0x80) { ls--; sp++; }
+    DerInt r = der_int(ar), s = der_int(as);
+    size_t lr = r.len(), ls = s.len();
     size_t need = 6 + lr + ls;
     if (*size < need) {
         *size = need;
@@ -173,10 +193,10 @@ bool der_serialize_sig(unsigned char* out, size_t* size, const Scalar& ar, const
     out[1] = (unsigned char)(4 + lr + ls);
     out[2] = 0x02;
     out[3] = (unsigned char)lr;
-    std::memcpy(out + 4, rp, lr);
+    r.write(out + 4);
     out[4 + lr] = 0x02;
     out[5 + lr] = (unsigned char)ls;
-    std::memcpy(out + 6 + lr, sp, ls);
+    s.write(out + 6 + lr);
     return true;
 }
 

@@ -211,6 +211,8 @@ TEST(Ecmult, AllVariantsMatchReference) {
             ASSERT_TRUE(same(ref_of(r), kG)) << ops->name << " gen " << i;
             ops->gen(blinded, r, sc_of(k));
             ASSERT_TRUE(same(ref_of(r), kG)) << ops->name << " gen blinded " << i;
+            ops->gen_var(r, sc_of(k));
+            ASSERT_TRUE(same(ref_of(r), kG)) << ops->name << " gen_var " << i;
             Ge pg = ge_of(P);
             ops->konst(r, pg, sc_of(k));
             ASSERT_TRUE(same(ref_of(r), ref::pmul(k, P))) << ops->name << " const " << i;
