@@ -11,6 +11,7 @@
 
 #include "ecmult/ecmult.h"
 #include "ecmult/wnaf.h"
+#include "hash/memclear.h"
 
 namespace fastsecp::FASTSECP_VARIANT {
 
@@ -136,49 +137,65 @@ static void strauss(Gej& r, const Gej& a, const Scalar& na, const Scalar& ng) {
     r = acc;
 }
 
-// Constant-time lookup of digit·P (digit in 0..15, 0 -> infinity) from table[j] = (j+1)·P, then
-// conditional negation.
-static inline void const_lookup(Ge& r, const Ge* table, uint32_t digit, uint64_t negate) {
-    r = table[0];
-    for (uint32_t j = 1; j < 15; j++) ge_cmov(r, table[j], (uint64_t)(digit == j + 1));
-    Fe ny;
-    fe_negate(ny, r.y, 1);
-    fe_normalize_weak(ny);
-    fe_cmov(r.y, ny, negate);
-    r.infinity = (uint64_t)(digit == 0);
+// Signed w-bit digits of a scalar below 2^(w·n - 1): d_i in [-2^(w-1), 2^(w-1)], stored as
+// magnitude and sign, computed without branches (the scalar is secret).
+template <int W, int N>
+static inline void signed_digits(uint32_t (&absd)[N], uint64_t (&neg)[N], const Scalar& k) {
+    uint64_t carry = 0;
+    for (int i = 0; i < N; i++) {
+        uint64_t v = scalar_get_bits_range(k, W * i, W) + carry;
+        carry = (uint64_t)((1 << (W - 1)) - v) >> 63;  // v > 2^(w-1)
+        absd[i] = (uint32_t)(v ^ ((0 - carry) & (v ^ ((uint64_t)(1 << W) - v))));
+        neg[i] = carry;
+    }
 }
 
 static void konst(Gej& r, const Ge& a, const Scalar& k) {
-    // Tables depend only on the (public) point.
-    Ge t1[15], t2[15];
+    // GLV: k = k1 + k2·λ with |k1|, |k2| < 2^128; then signed 5-bit digits of |k1| and |k2|
+    // (26 windows) against tables of 1..16 times P and λP, with the split's signs folded into the
+    // digits' signs. Tables depend only on the (public) point.
+    constexpr int W = 5, N = 26, E = 1 << (W - 1);
+    GeStorage t1[E], t2[E];
     {
-        Gej j[15];
-        Fe scratch[15];
+        Gej j[E];
+        Ge aff[E];
+        Fe scratch[E];
         gej_set_ge(j[0], a);
         gej_double_var(j[1], j[0]);
-        for (int i = 2; i < 15; i++) gej_add_ge_var(j[i], j[i - 1], a);
-        ge_set_all_gej_var(t1, j, 15, scratch);
-        for (int i = 0; i < 15; i++) ge_mul_lambda(t2[i], t1[i]);
+        for (int i = 2; i < E; i++) gej_add_ge_var(j[i], j[i - 1], a);
+        ge_set_all_gej_var(aff, j, E, scratch);
+        for (int i = 0; i < E; i++) {
+            ge_to_storage(t1[i], aff[i]);
+            Ge l;
+            ge_mul_lambda(l, aff[i]);
+            ge_to_storage(t2[i], l);
+        }
     }
     Scalar k1, k2;
     scalar_split_lambda(k1, k2, k);
     uint64_t neg1 = scalar_is_high(k1), neg2 = scalar_is_high(k2);
     scalar_cond_negate(k1, neg1);
     scalar_cond_negate(k2, neg2);
-    // |k1|, |k2| < 2^128: 32 windows of 4 bits.
+    uint32_t d1[N], d2[N];
+    uint64_t s1[N], s2[N];
+    signed_digits<W, N>(d1, s1, k1);
+    signed_digits<W, N>(d2, s2, k2);
     Gej acc;
     gej_set_infinity(acc);
     Ge p;
-    for (int i = 31; i >= 0; i--) {
-        for (int d = 0; d < 4; d++) gej_double(acc, acc);
-        const_lookup(p, t1, scalar_get_bits(k1, 4 * i, 4), neg1);
+    for (int i = N - 1; i >= 0; i--) {
+        if (i != N - 1)
+            for (int d = 0; d < W; d++) gej_double(acc, acc);
+        const_lookup_storage(p, t1, E, d1[i], s1[i] ^ neg1);
         gej_add_ge(acc, acc, p);
-        const_lookup(p, t2, scalar_get_bits(k2, 4 * i, 4), neg2);
+        const_lookup_storage(p, t2, E, d2[i], s2[i] ^ neg2);
         gej_add_ge(acc, acc, p);
     }
     r = acc;
     scalar_clear(k1);
     scalar_clear(k2);
+    hash::memclear(d1, sizeof d1);
+    hash::memclear(d2, sizeof d2);
 }
 
 static void field_mul(Fe& r, const Fe& a, const Fe& b) { fe_mul(r, a, b); }
