@@ -142,53 +142,48 @@ static inline uint32_t scalar_get_bits_range(const Scalar& a, unsigned offset, u
                       ((1ULL << count) - 1));
 }
 
-// 192-bit column accumulator for the product-scanning (Comba) loops below.
-struct ScAcc {
-    uint64_t c0 = 0, c1 = 0, c2 = 0;
-    void muladd(uint64_t a, uint64_t b) {
-        u128 t = (u128)a * b;
-        u128 s = (u128)c0 + (uint64_t)t;
-        c0 = (uint64_t)s;
-        s = (u128)c1 + (uint64_t)(t >> 64) + (uint64_t)(s >> 64);
-        c1 = (uint64_t)s;
-        c2 += (uint64_t)(s >> 64);
+// acc[0..n) += x·y << (64·0), with the carry rippling through the whole window. A row of the
+// schoolbook product; the row structure keeps the carry chains short and independent.
+static inline void sc_row_muladd(uint64_t* acc, int n, const uint64_t* x, int xn, uint64_t y) {
+    u128 c = 0;
+#pragma GCC unroll 8
+    for (int i = 0; i < xn; i++) {
+        c += (u128)x[i] * y + acc[i];
+        acc[i] = (uint64_t)c;
+        c >>= 64;
     }
-    void add(uint64_t a) {
-        u128 s = (u128)c0 + a;
-        c0 = (uint64_t)s;
-        s = (u128)c1 + (uint64_t)(s >> 64);
-        c1 = (uint64_t)s;
-        c2 += (uint64_t)(s >> 64);
+#pragma GCC unroll 8
+    for (int i = xn; i < n; i++) {
+        c += acc[i];
+        acc[i] = (uint64_t)c;
+        c >>= 64;
     }
-    uint64_t extract() {
-        uint64_t r = c0;
-        c0 = c1; c1 = c2; c2 = 0;
-        return r;
+}
+static inline void sc_row_add(uint64_t* acc, int n, const uint64_t* x, int xn) {
+    u128 c = 0;
+#pragma GCC unroll 8
+    for (int i = 0; i < n; i++) {
+        c += (u128)acc[i] + (i < xn ? x[i] : 0);
+        acc[i] = (uint64_t)c;
+        c >>= 64;
     }
-};
+}
 
 // r = x (512-bit, 8 limbs) mod n, folding the high part with 2^256 ≡ NC = 2^256 - n
 // (NC = NC0 + NC1·2^64 + 2^128) three times: 512 -> 386 -> 259 -> 256 bits, then one
 // conditional subtraction. No data-dependent branches.
 static inline void scalar_reduce_512(Scalar& r, const uint64_t l[8]) {
-    const uint64_t h0 = l[4], h1 = l[5], h2 = l[6], h3 = l[7];
-    uint64_t m[7];
-    ScAcc a;
-    a.add(l[0]); a.muladd(h0, SC_NC0);                                       m[0] = a.extract();
-    a.add(l[1]); a.muladd(h1, SC_NC0); a.muladd(h0, SC_NC1);                 m[1] = a.extract();
-    a.add(l[2]); a.muladd(h2, SC_NC0); a.muladd(h1, SC_NC1); a.add(h0);      m[2] = a.extract();
-    a.add(l[3]); a.muladd(h3, SC_NC0); a.muladd(h2, SC_NC1); a.add(h1);      m[3] = a.extract();
-    a.muladd(h3, SC_NC1); a.add(h2);                                         m[4] = a.extract();
-    a.add(h3);                                                               m[5] = a.extract();
-    m[6] = a.c0;
-    // q = m[0..3] + m[4..6]·NC (m[6] <= 1)
-    uint64_t q[5];
-    ScAcc b;
-    b.add(m[0]); b.muladd(m[4], SC_NC0);                                     q[0] = b.extract();
-    b.add(m[1]); b.muladd(m[5], SC_NC0); b.muladd(m[4], SC_NC1);             q[1] = b.extract();
-    b.add(m[2]); b.muladd(m[6], SC_NC0); b.muladd(m[5], SC_NC1); b.add(m[4]); q[2] = b.extract();
-    b.add(m[3]); b.muladd(m[6], SC_NC1); b.add(m[5]);                        q[3] = b.extract();
-    b.add(m[6]);                                                             q[4] = b.extract();
+    // m = l[0..3] + h·NC, h = l[4..7]   (< 2^386: 7 limbs)
+    uint64_t m[7] = {l[0], l[1], l[2], l[3], 0, 0, 0};
+    const uint64_t* h = l + 4;
+    sc_row_muladd(m, 7, h, 4, SC_NC0);
+    sc_row_muladd(m + 1, 6, h, 4, SC_NC1);
+    sc_row_add(m + 2, 5, h, 4);
+    // q = m[0..3] + m[4..6]·NC   (< 2^259: 5 limbs)
+    uint64_t q[5] = {m[0], m[1], m[2], m[3], 0};
+    sc_row_muladd(q, 5, m + 4, 3, SC_NC0);
+    sc_row_muladd(q + 1, 4, m + 4, 3, SC_NC1);
+    sc_row_add(q + 2, 3, m + 4, 3);
     // r = q[0..3] + q[4]·NC, q[4] small; a carry past 2^256 is folded by scalar_reduce.
     u128 c = (u128)q[4] * SC_NC0 + q[0];
     r.d[0] = (uint64_t)c; c >>= 64;
@@ -202,12 +197,16 @@ static inline void scalar_reduce_512(Scalar& r, const uint64_t l[8]) {
 }
 
 static inline void scalar_mul_512(uint64_t l[8], const Scalar& a, const Scalar& b) {
-    ScAcc c;
-    for (int k = 0; k < 7; k++) {
-        for (int i = (k > 3 ? k - 3 : 0); i <= (k < 3 ? k : 3); i++) c.muladd(a.d[i], b.d[k - i]);
-        l[k] = c.extract();
+    l[4] = l[5] = l[6] = l[7] = 0;
+    u128 c = 0;
+    for (int j = 0; j < 4; j++) {
+        c += (u128)a.d[0] * b.d[j];
+        l[j] = (uint64_t)c;
+        c >>= 64;
     }
-    l[7] = c.c0;
+    l[4] = (uint64_t)c;
+#pragma GCC unroll 4
+    for (int i = 1; i < 4; i++) sc_row_muladd(l + i, 8 - i, b.d, 4, a.d[i]);
 }
 
 static inline void scalar_mul(Scalar& r, const Scalar& a, const Scalar& b) {
