@@ -20,6 +20,7 @@
 #include <cstring>
 
 #include "arith/bytes.h"
+#include "arith/carry.h"
 
 namespace fastsecp {
 
@@ -42,26 +43,27 @@ static inline void fe_set_int(Fe& r, uint64_t v) {
 }
 static inline void fe_clear(Fe& r) { fe_set_int(r, 0); }
 
-// r += carry·C where carry is the (0/1) bit that fell off 2^256; folds a second carry too.
+// r += carry·C where carry is the (0/1) bit that fell off 2^256; folds a second carry too
+// (after a wrap the value is below 2·C, so the last addition cannot carry).
 static inline void fe_fold_carry(Fe& r, uint64_t carry) {
-    u128 t = (u128)r.n[0] + carry * FE_C;
-    r.n[0] = (uint64_t)t; t >>= 64;
-    t += r.n[1]; r.n[1] = (uint64_t)t; t >>= 64;
-    t += r.n[2]; r.n[2] = (uint64_t)t; t >>= 64;
-    t += r.n[3]; r.n[3] = (uint64_t)t; t >>= 64;
-    r.n[0] += (uint64_t)t * FE_C;  // after a wrap the value is tiny, so this cannot carry
+    unsigned char c = 0;
+    r.n[0] = addc(r.n[0], (0 - carry) & FE_C, c);
+    r.n[1] = addc(r.n[1], 0, c);
+    r.n[2] = addc(r.n[2], 0, c);
+    r.n[3] = addc(r.n[3], 0, c);
+    r.n[0] += (0 - (uint64_t)c) & FE_C;
 }
 
 static inline void fe_normalize_weak(Fe&) {}
 
 // Into [0, p): a >= p iff a + C overflows 2^256, and then a - p is that sum's low part.
 static inline void fe_normalize(Fe& r) {
-    u128 t = (u128)r.n[0] + FE_C;
-    uint64_t s0 = (uint64_t)t; t >>= 64;
-    t += r.n[1]; uint64_t s1 = (uint64_t)t; t >>= 64;
-    t += r.n[2]; uint64_t s2 = (uint64_t)t; t >>= 64;
-    t += r.n[3]; uint64_t s3 = (uint64_t)t; t >>= 64;
-    uint64_t mask = 0 - (uint64_t)t;
+    unsigned char c = 0;
+    uint64_t s0 = addc(r.n[0], FE_C, c);
+    uint64_t s1 = addc(r.n[1], 0, c);
+    uint64_t s2 = addc(r.n[2], 0, c);
+    uint64_t s3 = addc(r.n[3], 0, c);
+    uint64_t mask = 0 - (uint64_t)c;
     r.n[0] ^= mask & (r.n[0] ^ s0);
     r.n[1] ^= mask & (r.n[1] ^ s1);
     r.n[2] ^= mask & (r.n[2] ^ s2);
@@ -107,43 +109,37 @@ static inline void fe_from_u64(Fe& r, const uint64_t w[4]) { std::memcpy(r.n, w,
 static inline void fe_to_storage(FeStorage& r, const Fe& a) { std::memcpy(r.n, a.n, 32); }  // a normalized
 static inline void fe_from_storage(Fe& r, const FeStorage& a) { std::memcpy(r.n, a.n, 32); }
 
-// r = -a. ~a = 2^256 - 1 - a ≡ C - 1 - a, so -a ≡ ~a - (C - 1); on a borrow the wrapped value
-// is off by 2^256 ≡ C, which is then subtracted (it cannot borrow again).
-static inline void fe_negate(Fe& r, const Fe& a, int /*magnitude, unused*/) {
-    u128 t = (u128)(~a.n[0]) - (FE_C - 1);
-    uint64_t r0 = (uint64_t)t;
-    uint64_t borrow = (uint64_t)(t >> 64) & 1;
-    t = (u128)(~a.n[1]) - borrow; uint64_t r1 = (uint64_t)t; borrow = (uint64_t)(t >> 64) & 1;
-    t = (u128)(~a.n[2]) - borrow; uint64_t r2 = (uint64_t)t; borrow = (uint64_t)(t >> 64) & 1;
-    t = (u128)(~a.n[3]) - borrow; uint64_t r3 = (uint64_t)t; borrow = (uint64_t)(t >> 64) & 1;
-    t = (u128)r0 - borrow * FE_C; r0 = (uint64_t)t; uint64_t b2 = (uint64_t)(t >> 64) & 1;
-    t = (u128)r1 - b2; r1 = (uint64_t)t; b2 = (uint64_t)(t >> 64) & 1;
-    t = (u128)r2 - b2; r2 = (uint64_t)t; b2 = (uint64_t)(t >> 64) & 1;
-    r3 -= b2;
-    r.n[0] = r0; r.n[1] = r1; r.n[2] = r2; r.n[3] = r3;
-}
-
-static inline void fe_add(Fe& r, const Fe& a) {
-    u128 t = (u128)r.n[0] + a.n[0];
-    r.n[0] = (uint64_t)t; t >>= 64;
-    t += (u128)r.n[1] + a.n[1]; r.n[1] = (uint64_t)t; t >>= 64;
-    t += (u128)r.n[2] + a.n[2]; r.n[2] = (uint64_t)t; t >>= 64;
-    t += (u128)r.n[3] + a.n[3]; r.n[3] = (uint64_t)t; t >>= 64;
-    fe_fold_carry(r, (uint64_t)t);
-}
 // r = a - b. On a borrow the wrapped value is a - b + 2^256 ≡ a - b + C, so C is subtracted;
 // if that borrows too (only when the wrapped value was below C) C is subtracted once more.
 static inline void fe_sub(Fe& r, const Fe& a, const Fe& b) {
-    u128 t = (u128)a.n[0] - b.n[0];
-    uint64_t r0 = (uint64_t)t, bw = (uint64_t)(t >> 64) & 1;
-    t = (u128)a.n[1] - b.n[1] - bw; uint64_t r1 = (uint64_t)t; bw = (uint64_t)(t >> 64) & 1;
-    t = (u128)a.n[2] - b.n[2] - bw; uint64_t r2 = (uint64_t)t; bw = (uint64_t)(t >> 64) & 1;
-    t = (u128)a.n[3] - b.n[3] - bw; uint64_t r3 = (uint64_t)t; bw = (uint64_t)(t >> 64) & 1;
-    t = (u128)r0 - bw * FE_C; r0 = (uint64_t)t; bw = (uint64_t)(t >> 64) & 1;
-    t = (u128)r1 - bw; r1 = (uint64_t)t; bw = (uint64_t)(t >> 64) & 1;
-    t = (u128)r2 - bw; r2 = (uint64_t)t; bw = (uint64_t)(t >> 64) & 1;
-    t = (u128)r3 - bw; r3 = (uint64_t)t; bw = (uint64_t)(t >> 64) & 1;
-    r.n[0] = r0 - bw * FE_C; r.n[1] = r1; r.n[2] = r2; r.n[3] = r3;
+    unsigned char bw = 0;
+    uint64_t r0 = subb(a.n[0], b.n[0], bw);
+    uint64_t r1 = subb(a.n[1], b.n[1], bw);
+    uint64_t r2 = subb(a.n[2], b.n[2], bw);
+    uint64_t r3 = subb(a.n[3], b.n[3], bw);
+    uint64_t k = (0 - (uint64_t)bw) & FE_C;
+    bw = 0;
+    r0 = subb(r0, k, bw);
+    r1 = subb(r1, 0, bw);
+    r2 = subb(r2, 0, bw);
+    r3 = subb(r3, 0, bw);
+    r.n[0] = r0 - ((0 - (uint64_t)bw) & FE_C);
+    r.n[1] = r1; r.n[2] = r2; r.n[3] = r3;
+}
+
+// r = -a (as 0 - a). The magnitude argument is a leftover of the lazy-reduction design.
+static inline void fe_negate(Fe& r, const Fe& a, int /*magnitude, unused*/) {
+    Fe zero = {{0, 0, 0, 0}};
+    fe_sub(r, zero, a);
+}
+
+static inline void fe_add(Fe& r, const Fe& a) {
+    unsigned char c = 0;
+    r.n[0] = addc(r.n[0], a.n[0], c);
+    r.n[1] = addc(r.n[1], a.n[1], c);
+    r.n[2] = addc(r.n[2], a.n[2], c);
+    r.n[3] = addc(r.n[3], a.n[3], c);
+    fe_fold_carry(r, c);
 }
 
 static inline void fe_add_int(Fe& r, uint64_t v) {
@@ -151,20 +147,23 @@ static inline void fe_add_int(Fe& r, uint64_t v) {
     fe_set_int(a, v);
     fe_add(r, a);
 }
+
 // r *= k for a small k (< 2^32).
 static inline void fe_mul_int(Fe& r, uint64_t k) {
-    u128 t = (u128)r.n[0] * k;
-    r.n[0] = (uint64_t)t; t >>= 64;
-    t += (u128)r.n[1] * k; r.n[1] = (uint64_t)t; t >>= 64;
-    t += (u128)r.n[2] * k; r.n[2] = (uint64_t)t; t >>= 64;
-    t += (u128)r.n[3] * k; r.n[3] = (uint64_t)t; t >>= 64;
-    // top < 2^32: fold top·C (< 2^65) in
-    u128 f = (u128)(uint64_t)t * FE_C + r.n[0];
-    r.n[0] = (uint64_t)f; f >>= 64;
-    f += r.n[1]; r.n[1] = (uint64_t)f; f >>= 64;
-    f += r.n[2]; r.n[2] = (uint64_t)f; f >>= 64;
-    f += r.n[3]; r.n[3] = (uint64_t)f; f >>= 64;
-    r.n[0] += (uint64_t)f * FE_C;
+    u128 t0 = (u128)r.n[0] * k, t1 = (u128)r.n[1] * k, t2 = (u128)r.n[2] * k, t3 = (u128)r.n[3] * k;
+    unsigned char c = 0;
+    uint64_t r0 = (uint64_t)t0;
+    uint64_t r1 = addc((uint64_t)t1, (uint64_t)(t0 >> 64), c);
+    uint64_t r2 = addc((uint64_t)t2, (uint64_t)(t1 >> 64), c);
+    uint64_t r3 = addc((uint64_t)t3, (uint64_t)(t2 >> 64), c);
+    uint64_t top = (uint64_t)(t3 >> 64) + c;  // < 2^32
+    u128 f = (u128)top * FE_C;                // < 2^65
+    c = 0;
+    r.n[0] = addc(r0, (uint64_t)f, c);
+    r.n[1] = addc(r1, (uint64_t)(f >> 64), c);
+    r.n[2] = addc(r2, 0, c);
+    r.n[3] = addc(r3, 0, c);
+    r.n[0] += (0 - (uint64_t)c) & FE_C;
 }
 
 #if defined(__x86_64__) && defined(__BMI2__) && defined(__ADX__)
@@ -402,16 +401,15 @@ static inline void fe_storage_cmov(FeStorage& r, const FeStorage& a, uint64_t fl
 // r = r/2 mod p: add p when odd (a 257-bit sum), then shift right by one. Constant time.
 static inline void fe_half(Fe& r) {
     uint64_t mask = 0 - (r.n[0] & 1);
-    u128 t = (u128)r.n[0] + (FE_P0 & mask);
-    uint64_t s0 = (uint64_t)t; t >>= 64;
-    t += (u128)r.n[1] + mask; uint64_t s1 = (uint64_t)t; t >>= 64;
-    t += (u128)r.n[2] + mask; uint64_t s2 = (uint64_t)t; t >>= 64;
-    t += (u128)r.n[3] + mask; uint64_t s3 = (uint64_t)t; t >>= 64;
-    uint64_t top = (uint64_t)t;
+    unsigned char c = 0;
+    uint64_t s0 = addc(r.n[0], FE_P0 & mask, c);
+    uint64_t s1 = addc(r.n[1], mask, c);
+    uint64_t s2 = addc(r.n[2], mask, c);
+    uint64_t s3 = addc(r.n[3], mask, c);
     r.n[0] = (s0 >> 1) | (s1 << 63);
     r.n[1] = (s1 >> 1) | (s2 << 63);
     r.n[2] = (s2 >> 1) | (s3 << 63);
-    r.n[3] = (s3 >> 1) | (top << 63);
+    r.n[3] = (s3 >> 1) | ((uint64_t)c << 63);
 }
 
 static inline void fe_sqr_n(Fe& r, const Fe& a, int k) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "arith/bytes.h"
+#include "arith/carry.h"
 #include "arith/modinv.h"
 
 namespace fastsecp {
@@ -29,23 +30,22 @@ static inline void scalar_clear(Scalar& r) { scalar_set_int(r, 0); }
 // 1 if a >= n (a is any 256-bit value), constant time.
 static inline uint64_t scalar_check_overflow(const uint64_t a[4]) {
     // a >= n  <=>  a + (2^256 - n) carries out of 2^256.
-    u128 t = (u128)a[0] + SC_NC0;
-    t = (u128)a[1] + SC_NC1 + (uint64_t)(t >> 64);
-    t = (u128)a[2] + SC_NC2 + (uint64_t)(t >> 64);
-    t = (u128)a[3] + (uint64_t)(t >> 64);
-    return (uint64_t)(t >> 64);
+    unsigned char c = 0;
+    addc(a[0], SC_NC0, c);
+    addc(a[1], SC_NC1, c);
+    addc(a[2], SC_NC2, c);
+    addc(a[3], 0, c);
+    return c;
 }
 
 // r = a - n·overflow (overflow is 0 or 1, and a < 2n).
 static inline void scalar_reduce(Scalar& r, uint64_t overflow) {
-    u128 t = (u128)r.d[0] + (overflow * SC_NC0);
-    r.d[0] = (uint64_t)t; t >>= 64;
-    t += (u128)r.d[1] + (overflow * SC_NC1);
-    r.d[1] = (uint64_t)t; t >>= 64;
-    t += (u128)r.d[2] + (overflow * SC_NC2);
-    r.d[2] = (uint64_t)t; t >>= 64;
-    t += r.d[3];
-    r.d[3] = (uint64_t)t;
+    uint64_t mask = 0 - overflow;
+    unsigned char c = 0;
+    r.d[0] = addc(r.d[0], SC_NC0 & mask, c);
+    r.d[1] = addc(r.d[1], SC_NC1 & mask, c);
+    r.d[2] = addc(r.d[2], SC_NC2 & mask, c);
+    r.d[3] = addc(r.d[3], 0, c);
 }
 
 static inline void scalar_set_b32(Scalar& r, const unsigned char* b32, int* overflow) {
@@ -77,15 +77,12 @@ static inline bool scalar_set_b32_seckey(Scalar& r, const unsigned char* b32) {
 
 // r = a + b mod n; returns whether the integer sum overflowed n (for callers that care).
 static inline int scalar_add(Scalar& r, const Scalar& a, const Scalar& b) {
-    u128 t = (u128)a.d[0] + b.d[0];
-    r.d[0] = (uint64_t)t; t >>= 64;
-    t += (u128)a.d[1] + b.d[1];
-    r.d[1] = (uint64_t)t; t >>= 64;
-    t += (u128)a.d[2] + b.d[2];
-    r.d[2] = (uint64_t)t; t >>= 64;
-    t += (u128)a.d[3] + b.d[3];
-    r.d[3] = (uint64_t)t; t >>= 64;
-    uint64_t of = (uint64_t)t | scalar_check_overflow(r.d);
+    unsigned char c = 0;
+    r.d[0] = addc(a.d[0], b.d[0], c);
+    r.d[1] = addc(a.d[1], b.d[1], c);
+    r.d[2] = addc(a.d[2], b.d[2], c);
+    r.d[3] = addc(a.d[3], b.d[3], c);
+    uint64_t of = (uint64_t)c | scalar_check_overflow(r.d);
     scalar_reduce(r, of);
     return (int)of;
 }
@@ -93,28 +90,23 @@ static inline int scalar_add(Scalar& r, const Scalar& a, const Scalar& b) {
 // r = -a mod n (0 stays 0).
 static inline void scalar_negate(Scalar& r, const Scalar& a) {
     uint64_t nonzero = 0 - (uint64_t)!scalar_is_zero(a);
-    u128 t = (u128)(~a.d[0]) + SC_N0 + 1;
-    r.d[0] = (uint64_t)t & nonzero; t >>= 64;
-    t += (u128)(~a.d[1]) + SC_N1;
-    r.d[1] = (uint64_t)t & nonzero; t >>= 64;
-    t += (u128)(~a.d[2]) + SC_N2;
-    r.d[2] = (uint64_t)t & nonzero; t >>= 64;
-    t += (u128)(~a.d[3]) + SC_N3;
-    r.d[3] = (uint64_t)t & nonzero;
+    unsigned char b = 0;
+    uint64_t r0 = subb(SC_N0, a.d[0], b);
+    uint64_t r1 = subb(SC_N1, a.d[1], b);
+    uint64_t r2 = subb(SC_N2, a.d[2], b);
+    uint64_t r3 = subb(SC_N3, a.d[3], b);
+    r.d[0] = r0 & nonzero; r.d[1] = r1 & nonzero; r.d[2] = r2 & nonzero; r.d[3] = r3 & nonzero;
 }
 
 // a > (n-1)/2
 static inline bool scalar_is_high(const Scalar& a) {
     // Compute (n-1)/2 - a and look at the borrow.
-    u128 t = (u128)SC_H0 - a.d[0];
-    uint64_t borrow = (uint64_t)(t >> 64) & 1;
-    t = (u128)SC_H1 - a.d[1] - borrow;
-    borrow = (uint64_t)(t >> 64) & 1;
-    t = (u128)SC_H2 - a.d[2] - borrow;
-    borrow = (uint64_t)(t >> 64) & 1;
-    t = (u128)SC_H3 - a.d[3] - borrow;
-    borrow = (uint64_t)(t >> 64) & 1;
-    return borrow;
+    unsigned char b = 0;
+    subb(SC_H0, a.d[0], b);
+    subb(SC_H1, a.d[1], b);
+    subb(SC_H2, a.d[2], b);
+    subb(SC_H3, a.d[3], b);
+    return b;
 }
 
 static inline void scalar_cmov(Scalar& r, const Scalar& a, uint64_t flag) {
