@@ -323,67 +323,86 @@ __attribute__((always_inline)) static inline void fe_sqr(Fe& r, const Fe& a) {
 
 #else
 
-// Reduce the 512-bit product t[0..7] to a weakly reduced element.
+// Product scanning (Comba) column accumulator: (c0, c1, c2) += x·y, with adc chains.
+struct FeAcc {
+    uint64_t c0 = 0, c1 = 0, c2 = 0;
+    void muladd(uint64_t x, uint64_t y) {
+        u128 p = (u128)x * y;
+        unsigned char c = 0;
+        c0 = addc(c0, (uint64_t)p, c);
+        c1 = addc(c1, (uint64_t)(p >> 64), c);
+        c2 += c;
+    }
+    uint64_t extract() {
+        uint64_t r = c0;
+        c0 = c1; c1 = c2; c2 = 0;
+        return r;
+    }
+};
+
+// Reduce the 512-bit product t[0..7] to a weakly reduced element: (t0..t3) + (t4..t7)·C, then
+// the few bits above 2^256 folded once more.
 static inline void fe_reduce_512(Fe& r, const uint64_t t[8]) {
-    u128 x = (u128)t[4] * FE_C + t[0];
-    uint64_t r0 = (uint64_t)x; x >>= 64;
-    x += (u128)t[5] * FE_C + t[1];
-    uint64_t r1 = (uint64_t)x; x >>= 64;
-    x += (u128)t[6] * FE_C + t[2];
-    uint64_t r2 = (uint64_t)x; x >>= 64;
-    x += (u128)t[7] * FE_C + t[3];
-    uint64_t r3 = (uint64_t)x; x >>= 64;
-    // x < 2^34: fold x·C
-    x = (u128)(uint64_t)x * FE_C + r0;
-    r.n[0] = (uint64_t)x; x >>= 64;
-    x += r1; r.n[1] = (uint64_t)x; x >>= 64;
-    x += r2; r.n[2] = (uint64_t)x; x >>= 64;
-    x += r3; r.n[3] = (uint64_t)x; x >>= 64;
-    r.n[0] += (uint64_t)x * FE_C;
+    u128 p0 = (u128)t[4] * FE_C, p1 = (u128)t[5] * FE_C, p2 = (u128)t[6] * FE_C, p3 = (u128)t[7] * FE_C;
+    unsigned char c = 0, d = 0;
+    uint64_t r0 = addc(t[0], (uint64_t)p0, c);
+    uint64_t r1 = addc(t[1], (uint64_t)p1, c);
+    uint64_t r2 = addc(t[2], (uint64_t)p2, c);
+    uint64_t r3 = addc(t[3], (uint64_t)p3, c);
+    uint64_t top = (uint64_t)(p3 >> 64) + c;
+    r1 = addc(r1, (uint64_t)(p0 >> 64), d);
+    r2 = addc(r2, (uint64_t)(p1 >> 64), d);
+    r3 = addc(r3, (uint64_t)(p2 >> 64), d);
+    top += d;                                   // < 2^34
+    u128 f = (u128)top * FE_C;
+    c = 0;
+    r.n[0] = addc(r0, (uint64_t)f, c);
+    r.n[1] = addc(r1, (uint64_t)(f >> 64), c);
+    r.n[2] = addc(r2, 0, c);
+    r.n[3] = addc(r3, 0, c);
+    r.n[0] += (0 - (uint64_t)c) & FE_C;
 }
 
 static inline void fe_mul(Fe& r, const Fe& a, const Fe& b) {
     uint64_t t[8];
-    for (int i = 0; i < 4; i++) {
-        u128 c = 0;
-        for (int j = 0; j < 4; j++) {
-            c += (u128)a.n[i] * b.n[j] + (i ? t[i + j] : 0);
-            t[i + j] = (uint64_t)c;
-            c >>= 64;
-        }
-        t[i + 4] = (uint64_t)c;
-    }
+    FeAcc acc;
+    acc.muladd(a.n[0], b.n[0]);
+    t[0] = acc.extract();
+    acc.muladd(a.n[0], b.n[1]); acc.muladd(a.n[1], b.n[0]);
+    t[1] = acc.extract();
+    acc.muladd(a.n[0], b.n[2]); acc.muladd(a.n[1], b.n[1]); acc.muladd(a.n[2], b.n[0]);
+    t[2] = acc.extract();
+    acc.muladd(a.n[0], b.n[3]); acc.muladd(a.n[1], b.n[2]); acc.muladd(a.n[2], b.n[1]); acc.muladd(a.n[3], b.n[0]);
+    t[3] = acc.extract();
+    acc.muladd(a.n[1], b.n[3]); acc.muladd(a.n[2], b.n[2]); acc.muladd(a.n[3], b.n[1]);
+    t[4] = acc.extract();
+    acc.muladd(a.n[2], b.n[3]); acc.muladd(a.n[3], b.n[2]);
+    t[5] = acc.extract();
+    acc.muladd(a.n[3], b.n[3]);
+    t[6] = acc.c0;
+    t[7] = acc.c1;
     fe_reduce_512(r, t);
 }
 
 static inline void fe_sqr(Fe& r, const Fe& a) {
-    // Off-diagonal products once, doubled, plus the squares on the diagonal.
-    uint64_t t[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-    for (int i = 0; i < 3; i++) {
-        u128 c = 0;
-        for (int j = i + 1; j < 4; j++) {
-            c += (u128)a.n[i] * a.n[j] + t[i + j];
-            t[i + j] = (uint64_t)c;
-            c >>= 64;
-        }
-        t[i + 4] = (uint64_t)c;
-    }
-    uint64_t carry = 0;
-    for (int k = 0; k < 8; k++) {
-        uint64_t v = t[k];
-        t[k] = (v << 1) | carry;
-        carry = v >> 63;
-    }
-    u128 c = 0;
-    for (int i = 0; i < 4; i++) {
-        u128 sq = (u128)a.n[i] * a.n[i];
-        c += (u128)t[2 * i] + (uint64_t)sq;
-        t[2 * i] = (uint64_t)c;
-        c >>= 64;
-        c += (u128)t[2 * i + 1] + (uint64_t)(sq >> 64);
-        t[2 * i + 1] = (uint64_t)c;
-        c >>= 64;
-    }
+    // Off-diagonal products counted twice by adding them twice, squares once.
+    uint64_t t[8];
+    FeAcc acc;
+    acc.muladd(a.n[0], a.n[0]);
+    t[0] = acc.extract();
+    acc.muladd(a.n[0], a.n[1]); acc.muladd(a.n[0], a.n[1]);
+    t[1] = acc.extract();
+    acc.muladd(a.n[0], a.n[2]); acc.muladd(a.n[0], a.n[2]); acc.muladd(a.n[1], a.n[1]);
+    t[2] = acc.extract();
+    acc.muladd(a.n[0], a.n[3]); acc.muladd(a.n[0], a.n[3]); acc.muladd(a.n[1], a.n[2]); acc.muladd(a.n[1], a.n[2]);
+    t[3] = acc.extract();
+    acc.muladd(a.n[1], a.n[3]); acc.muladd(a.n[1], a.n[3]); acc.muladd(a.n[2], a.n[2]);
+    t[4] = acc.extract();
+    acc.muladd(a.n[2], a.n[3]); acc.muladd(a.n[2], a.n[3]);
+    t[5] = acc.extract();
+    acc.muladd(a.n[3], a.n[3]);
+    t[6] = acc.c0;
+    t[7] = acc.c1;
     fe_reduce_512(r, t);
 }
 #endif
