@@ -174,7 +174,7 @@ static inline void fe_mul_int(Fe& r, uint64_t k) {
 // one more +C if that carried out of 2^256. Shared by fe_mul and fe_sqr.
 #define FASTSECP_FE_REDUCE_ASM \
     "movq $0x1000003D1, %%rdx\n\t" \
-    "xorl %k[zero], %k[zero]\n\t" \
+    "xorl %k[hi], %k[hi]\n\t" \
     "mulx %[t4], %[lo], %[hi]\n\t" \
     "adcx %[lo], %[t0]\n\t" \
     "adox %[hi], %[t1]\n\t" \
@@ -186,8 +186,9 @@ static inline void fe_mul_int(Fe& r, uint64_t k) {
     "adox %[hi], %[t3]\n\t" \
     "mulx %[t7], %[lo], %[t4]\n\t" \
     "adcx %[lo], %[t3]\n\t" \
-    "adox %[zero], %[t4]\n\t" \
-    "adcx %[zero], %[t4]\n\t" \
+    "movl $0, %k[hi]\n\t" \
+    "adox %[hi], %[t4]\n\t" \
+    "adcx %[hi], %[t4]\n\t" \
     "mulx %[t4], %[lo], %[hi]\n\t" \
     "addq %[lo], %[t0]\n\t" \
     "adcq %[hi], %[t1]\n\t" \
@@ -199,7 +200,7 @@ static inline void fe_mul_int(Fe& r, uint64_t k) {
 
 // Always inlined: the call overhead is a fifth of the multiplication itself.
 __attribute__((always_inline)) static inline void fe_mul(Fe& r, const Fe& a, const Fe& b) {
-    uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi, zero;
+    uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi;
     __asm__(
         "movq 0(%[a]), %%rdx\n\t"
         "mulx 0(%[b]), %[t0], %[t1]\n\t"
@@ -210,7 +211,7 @@ __attribute__((always_inline)) static inline void fe_mul(Fe& r, const Fe& a, con
         "mulx 24(%[b]), %[lo], %[t4]\n\t"
         "adcq %[lo], %[t3]\n\t"
         "adcq $0, %[t4]\n\t"
-        "xorl %k[zero], %k[zero]\n\t"
+        "xorl %k[hi], %k[hi]\n\t"
         "movq 8(%[a]), %%rdx\n\t"
         "mulx 0(%[b]), %[lo], %[hi]\n\t"
         "adcx %[lo], %[t1]\n\t"
@@ -223,9 +224,10 @@ __attribute__((always_inline)) static inline void fe_mul(Fe& r, const Fe& a, con
         "adox %[hi], %[t4]\n\t"
         "mulx 24(%[b]), %[lo], %[t5]\n\t"
         "adcx %[lo], %[t4]\n\t"
-        "adox %[zero], %[t5]\n\t"
-        "adcx %[zero], %[t5]\n\t"
-        "xorl %k[zero], %k[zero]\n\t"
+        "movl $0, %k[hi]\n\t"
+        "adox %[hi], %[t5]\n\t"
+        "adcx %[hi], %[t5]\n\t"
+        "xorl %k[hi], %k[hi]\n\t"
         "movq 16(%[a]), %%rdx\n\t"
         "mulx 0(%[b]), %[lo], %[hi]\n\t"
         "adcx %[lo], %[t2]\n\t"
@@ -238,9 +240,10 @@ __attribute__((always_inline)) static inline void fe_mul(Fe& r, const Fe& a, con
         "adox %[hi], %[t5]\n\t"
         "mulx 24(%[b]), %[lo], %[t6]\n\t"
         "adcx %[lo], %[t5]\n\t"
-        "adox %[zero], %[t6]\n\t"
-        "adcx %[zero], %[t6]\n\t"
-        "xorl %k[zero], %k[zero]\n\t"
+        "movl $0, %k[hi]\n\t"
+        "adox %[hi], %[t6]\n\t"
+        "adcx %[hi], %[t6]\n\t"
+        "xorl %k[hi], %k[hi]\n\t"
         "movq 24(%[a]), %%rdx\n\t"
         "mulx 0(%[b]), %[lo], %[hi]\n\t"
         "adcx %[lo], %[t3]\n\t"
@@ -253,19 +256,20 @@ __attribute__((always_inline)) static inline void fe_mul(Fe& r, const Fe& a, con
         "adox %[hi], %[t6]\n\t"
         "mulx 24(%[b]), %[lo], %[t7]\n\t"
         "adcx %[lo], %[t6]\n\t"
-        "adox %[zero], %[t7]\n\t"
-        "adcx %[zero], %[t7]\n\t"
+        "movl $0, %k[hi]\n\t"
+        "adox %[hi], %[t7]\n\t"
+        "adcx %[hi], %[t7]\n\t"
         FASTSECP_FE_REDUCE_ASM
         : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
-          [t6] "=&r"(t6), [t7] "=&r"(t7), [lo] "=&r"(lo), [hi] "=&r"(hi), [zero] "=&r"(zero)
-        : [a] "r"(a.n), [b] "r"(b.n), "m"(*(const uint64_t(*)[4])a.n), "m"(*(const uint64_t(*)[4])b.n)
-        : "rdx", "cc");
+          [t6] "=&r"(t6), [t7] "=&r"(t7), [lo] "=&r"(lo), [hi] "=&r"(hi)
+        : [a] "r"(a.n), [b] "r"(b.n)
+        : "rdx", "cc", "memory");
     r.n[0] = t0; r.n[1] = t1; r.n[2] = t2; r.n[3] = t3;
 }
 // Squaring: the six off-diagonal products once, doubled with an adcx chain, then the four
 // squares on the diagonal added with an adox chain.
 __attribute__((always_inline)) static inline void fe_sqr(Fe& r, const Fe& a) {
-    uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi, zero;
+    uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi;
     __asm__(
         "movq 0(%[a]), %%rdx\n\t"
         "mulx 8(%[a]), %[t1], %[t2]\n\t"
@@ -274,29 +278,30 @@ __attribute__((always_inline)) static inline void fe_sqr(Fe& r, const Fe& a) {
         "mulx 24(%[a]), %[lo], %[t4]\n\t"
         "adcq %[lo], %[t3]\n\t"
         "adcq $0, %[t4]\n\t"
-        "xorl %k[zero], %k[zero]\n\t"
+        "xorl %k[hi], %k[hi]\n\t"
         "movq 8(%[a]), %%rdx\n\t"
         "mulx 16(%[a]), %[lo], %[hi]\n\t"
         "adcx %[lo], %[t3]\n\t"
         "adox %[hi], %[t4]\n\t"
         "mulx 24(%[a]), %[lo], %[t5]\n\t"
         "adcx %[lo], %[t4]\n\t"
-        "adox %[zero], %[t5]\n\t"
-        "adcx %[zero], %[t5]\n\t"
+        "movl $0, %k[hi]\n\t"
+        "adox %[hi], %[t5]\n\t"
+        "adcx %[hi], %[t5]\n\t"
         "movq 16(%[a]), %%rdx\n\t"
         "mulx 24(%[a]), %[lo], %[t6]\n\t"
         "addq %[lo], %[t5]\n\t"
         "adcq $0, %[t6]\n\t"
         // double t1..t6 into t1..t7 (CF chain); OF stays clear for the diagonal.
-        "xorl %k[zero], %k[zero]\n\t"
-        "movq %[zero], %[t7]\n\t"
+        "xorl %k[t7], %k[t7]\n\t"
         "adcx %[t1], %[t1]\n\t"
         "adcx %[t2], %[t2]\n\t"
         "adcx %[t3], %[t3]\n\t"
         "adcx %[t4], %[t4]\n\t"
         "adcx %[t5], %[t5]\n\t"
         "adcx %[t6], %[t6]\n\t"
-        "adcx %[zero], %[t7]\n\t"
+        "movl $0, %k[hi]\n\t"
+        "adcx %[hi], %[t7]\n\t"
         "movq 0(%[a]), %%rdx\n\t"
         "mulx %%rdx, %[t0], %[hi]\n\t"
         "adox %[hi], %[t1]\n\t"
@@ -314,9 +319,9 @@ __attribute__((always_inline)) static inline void fe_sqr(Fe& r, const Fe& a) {
         "adox %[hi], %[t7]\n\t"
         FASTSECP_FE_REDUCE_ASM
         : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
-          [t6] "=&r"(t6), [t7] "=&r"(t7), [lo] "=&r"(lo), [hi] "=&r"(hi), [zero] "=&r"(zero)
-        : [a] "r"(a.n), "m"(*(const uint64_t(*)[4])a.n)
-        : "rdx", "cc");
+          [t6] "=&r"(t6), [t7] "=&r"(t7), [lo] "=&r"(lo), [hi] "=&r"(hi)
+        : [a] "r"(a.n)
+        : "rdx", "cc", "memory");
     r.n[0] = t0; r.n[1] = t1; r.n[2] = t2; r.n[3] = t3;
 }
 #undef FASTSECP_FE_REDUCE_ASM
