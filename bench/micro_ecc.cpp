@@ -41,7 +41,7 @@ void BM_fe_sqr(benchmark::State& st) {
 // The dispatched variants (portable C++ / BMI2-ADX assembly), called through the ops table.
 void BM_fe_mul_variant(benchmark::State& st) {
     const EcmultOps& ops = st.range(0) ? ECMULT_BMI2 : ECMULT_PORTABLE;
-    if (st.range(0) && !cpu_has_bmi2_adx()) {
+    if (st.range(0) && !cpu_supports_fast_variant()) {
         st.SkipWithError("no BMI2/ADX");
         return;
     }
@@ -54,7 +54,7 @@ void BM_fe_mul_variant(benchmark::State& st) {
 }
 void BM_fe_sqr_variant(benchmark::State& st) {
     const EcmultOps& ops = st.range(0) ? ECMULT_BMI2 : ECMULT_PORTABLE;
-    if (st.range(0) && !cpu_has_bmi2_adx()) {
+    if (st.range(0) && !cpu_supports_fast_variant()) {
         st.SkipWithError("no BMI2/ADX");
         return;
     }

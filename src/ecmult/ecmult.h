@@ -1,6 +1,7 @@
 // Scalar multiplication entry points. Each is implemented once (ecmult_impl.h) and compiled twice:
-// a portable build and one with BMI2/ADX code generation; the variant is chosen once at run time
-// from CPUID (FASTSECP_FORCE_PORTABLE=1 in the environment forces the portable one).
+// a portable build and one with BMI2/ADX code generation (field multiply in mulx/adcx/adox
+// assembly, AVX2 constant-time table scans); the variant is chosen once at run time from CPUID
+// (FASTSECP_FORCE_PORTABLE=1 in the environment forces the portable one).
 #pragma once
 
 #include "group/group.h"
@@ -42,7 +43,8 @@ extern const EcmultOps ECMULT_PORTABLE;
 extern const EcmultOps ECMULT_BMI2;
 // The variant in use (selected on first call; thread-safe).
 const EcmultOps& ecmult_ops();
-bool cpu_has_bmi2_adx();
+// True when the CPU (and OS) can run the fast variant: BMI2, ADX and AVX2.
+bool cpu_supports_fast_variant();
 
 inline void ecmult_gen(const GenBlind& b, Gej& r, const Scalar& k) { ecmult_ops().gen(b, r, k); }
 inline void ecmult(Gej& r, const Gej& a, const Scalar& na, const Scalar& ng) {

@@ -1,6 +1,10 @@
 // The same algorithms compiled with BMI2/ADX code generation (mulx, adcx/adox) where the compiler
-// supports it. CMake adds -mbmi2 -madx to this file only; it is only called after CPUID says so.
+// supports it, plus AVX2 table scans. CMake adds -mbmi2 -madx to this file only; it is only called
+// after CPUID says the CPU has BMI2, ADX and AVX2.
 #define FASTSECP_VARIANT bmi2
+#if defined(FASTSECP_HAVE_BMI2_BUILD)
+#define FASTSECP_VARIANT_AVX2 1
+#endif
 #include "ecmult/ecmult_impl.h"
 
 namespace fastsecp {

@@ -11,11 +11,18 @@
 
 namespace fastsecp {
 
-bool cpu_has_bmi2_adx() {
+bool cpu_supports_fast_variant() {
 #if defined(__x86_64__)
     unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return false;
+    bool osxsave = c & (1u << 27), avx = c & (1u << 28);
+    if (!osxsave || !avx) return false;
+    // The OS must save the YMM registers (XCR0 bits 1 and 2) for AVX2 code to be usable.
+    unsigned xcr0_lo, xcr0_hi;
+    __asm__("xgetbv" : "=a"(xcr0_lo), "=d"(xcr0_hi) : "c"(0));
+    if ((xcr0_lo & 6) != 6) return false;
     if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return false;
-    return (b & (1u << 8)) && (b & (1u << 19));  // BMI2, ADX
+    return (b & (1u << 5)) && (b & (1u << 8)) && (b & (1u << 19));  // AVX2, BMI2, ADX
 #else
     return false;
 #endif
@@ -31,7 +38,7 @@ static const EcmultOps& select_ops() {
     // Test-only: valgrind's virtual CPU hides ADX from CPUID although it executes mulx/adcx/adox,
     // so the constant-time test sets this to check the assembly path too.
     if (env_flag("FASTSECP_FORCE_BMI2")) return ECMULT_BMI2;
-    return cpu_has_bmi2_adx() ? ECMULT_BMI2 : ECMULT_PORTABLE;
+    return cpu_supports_fast_variant() ? ECMULT_BMI2 : ECMULT_PORTABLE;
 }
 
 const EcmultOps& ecmult_ops() {

@@ -13,13 +13,37 @@
 #include "ecmult/wnaf.h"
 #include "hash/memclear.h"
 
+#if defined(FASTSECP_VARIANT_AVX2)
+#include <immintrin.h>
+#endif
+
 namespace fastsecp::FASTSECP_VARIANT {
 
 // Constant-time lookup of |digit|·base (|digit| in 0..n, 0 -> infinity) from table[j] = (j+1)·base
 // (every entry is read), then negation when `negate`.
+#if defined(FASTSECP_VARIANT_AVX2)
+// e = table[index - 1] (all zero when index is 0), reading every entry: two 256-bit lanes per
+// entry, masked and or-ed together.
+__attribute__((target("avx2"))) static void scan_storage(GeStorage& e, const GeStorage* table, int n, uint32_t index) {
+    __m256i x = _mm256_setzero_si256(), y = _mm256_setzero_si256();
+    for (int j = 0; j < n; j++) {
+        __m256i mask = _mm256_set1_epi64x(-(long long)(index == (uint32_t)j + 1));
+        x = _mm256_or_si256(x, _mm256_and_si256(mask, _mm256_loadu_si256((const __m256i*)table[j].x.n)));
+        y = _mm256_or_si256(y, _mm256_and_si256(mask, _mm256_loadu_si256((const __m256i*)table[j].y.n)));
+    }
+    _mm256_storeu_si256((__m256i*)e.x.n, x);
+    _mm256_storeu_si256((__m256i*)e.y.n, y);
+}
+#else
+static inline void scan_storage(GeStorage& e, const GeStorage* table, int n, uint32_t index) {
+    e = table[0];
+    for (int j = 1; j < n; j++) ge_storage_cmov(e, table[j], (uint64_t)(index == (uint32_t)j + 1));
+}
+#endif
+
 static inline void const_lookup_storage(Ge& r, const GeStorage* table, int n, uint32_t absdigit, uint64_t negate) {
-    GeStorage e = table[0];
-    for (int j = 1; j < n; j++) ge_storage_cmov(e, table[j], (uint64_t)(absdigit == (uint32_t)j + 1));
+    GeStorage e;
+    scan_storage(e, table, n, absdigit);
     ge_from_storage(r, e);
     Fe ny;
     fe_negate(ny, r.y, 1);

@@ -63,7 +63,7 @@ ref::U256 rand_sc(std::mt19937_64& rng) {
 
 std::vector<const EcmultOps*> variants() {
     std::vector<const EcmultOps*> v{&ECMULT_PORTABLE};
-    if (cpu_has_bmi2_adx()) v.push_back(&ECMULT_BMI2);
+    if (cpu_supports_fast_variant()) v.push_back(&ECMULT_BMI2);
     return v;
 }
 
