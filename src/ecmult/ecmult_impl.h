@@ -178,21 +178,36 @@ static void konst(Gej& r, const Ge& a, const Scalar& k) {
     // GLV: k = k1 + k2·λ with |k1|, |k2| < 2^128; then signed 5-bit digits of |k1| and |k2|
     // (26 windows) against tables of 1..16 times P and λP, with the split's signs folded into the
     // digits' signs. Tables depend only on the (public) point.
+    //
+    // The tables are affine on an isomorphic curve instead of on secp256k1 itself, which saves
+    // the inversion: with Z the z-coordinate of 16·P (Jacobian), φ(x, y) = (x·Z², y·Z³) maps the
+    // curve to y² = x³ + 7·Z⁶, where every j·P has the affine form (X_j·f², Y_j·f³), f = Z/Z_j
+    // (products of the additions' z-ratios). Addition and doubling formulas do not involve the
+    // curve constant, so the whole walk runs there; the result maps back by Z3 := Z3·Z.
     constexpr int W = 5, N = 26, E = 1 << (W - 1);
     GeStorage t1[E], t2[E];
+    Fe zglobal;
     {
         Gej j[E];
-        Ge aff[E];
-        Fe scratch[E];
+        Fe zr[E];
         gej_set_ge(j[0], a);
         gej_double_var(j[1], j[0]);
-        for (int i = 2; i < E; i++) gej_add_ge_var(j[i], j[i - 1], a);
-        ge_set_all_gej_var(aff, j, E, scratch);
-        for (int i = 0; i < E; i++) {
-            ge_to_storage(t1[i], aff[i]);
-            Ge l;
-            ge_mul_lambda(l, aff[i]);
-            ge_to_storage(t2[i], l);
+        zr[1] = a.y;
+        for (int i = 2; i < E; i++) gej_add_ge_var(j[i], j[i - 1], a, &zr[i]);
+        zglobal = j[E - 1].z;
+        Fe f, f2, f3;
+        fe_set_int(f, 1);
+        for (int i = E - 1; i >= 0; i--) {
+            Ge g;
+            fe_sqr(f2, f);
+            fe_mul(f3, f2, f);
+            fe_mul(g.x, j[i].x, f2);
+            fe_mul(g.y, j[i].y, f3);
+            g.infinity = 0;
+            ge_to_storage(t1[i], g);
+            ge_mul_lambda(g, g);
+            ge_to_storage(t2[i], g);
+            if (i > 0) fe_mul(f, f, zr[i]);
         }
     }
     Scalar k1, k2;
@@ -216,6 +231,7 @@ static void konst(Gej& r, const Ge& a, const Scalar& k) {
         gej_add_ge(acc, acc, p);
     }
     r = acc;
+    fe_mul(r.z, r.z, zglobal);  // back from the isomorphic curve
     scalar_clear(k1);
     scalar_clear(k2);
     hash::memclear(d1, sizeof d1);

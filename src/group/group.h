@@ -264,10 +264,16 @@ static inline void gej_add_var(Gej& r, const Gej& a, const Gej& b) {
     gej_add_tail(r, u1, s1, h, rr);
 }
 
-// r = a + b with b affine. Variable time; handles every special case.
-static inline void gej_add_ge_var(Gej& r, const Gej& a, const Ge& b) {
+// r = a + b with b affine. Variable time; handles every special case. If zr is given it receives
+// r.z / a.z (for a and r both finite), which lets callers rescale chains of points without an
+// inversion.
+static inline void gej_add_ge_var(Gej& r, const Gej& a, const Ge& b, Fe* zr = nullptr) {
     if (a.infinity) { gej_set_ge(r, b); return; }
-    if (b.infinity) { r = a; return; }
+    if (b.infinity) {
+        r = a;
+        if (zr) fe_set_int(*zr, 1);
+        return;
+    }
     Fe z12, u2, s2, h, rr;
     fe_sqr(z12, a.z);
     fe_mul(u2, b.x, z12);
@@ -275,10 +281,12 @@ static inline void gej_add_ge_var(Gej& r, const Gej& a, const Ge& b) {
     fe_sub(h, u2, a.x);
     fe_sub(rr, s2, a.y);
     if (fe_normalizes_to_zero_var(h)) {
+        if (zr) *zr = a.y;  // doubling: Z3 = Y·Z
         if (fe_normalizes_to_zero_var(rr)) gej_double(r, a);
         else gej_set_infinity(r);
         return;
     }
+    if (zr) *zr = h;
     Fe u1 = a.x, s1 = a.y;  // r may alias a
     fe_mul(r.z, a.z, h);
     gej_add_tail(r, u1, s1, h, rr);
