@@ -92,15 +92,37 @@ static void gen_var(Gej& r, const Scalar& k) {
     r = acc;
 }
 
-// Odd multiples 1a, 3a, ..., (2n-1)a in affine, one shared inversion. a not infinity.
-static void odd_multiples_var(Ge* out, const Gej& a, int n) {
-    Gej j[16];
-    Fe scratch[16];
-    Gej a2;
-    gej_double_var(a2, a);
-    j[0] = a;
-    for (int i = 1; i < n; i++) gej_add_var(j[i], j[i - 1], a2);
-    ge_set_all_gej_var(out, j, (size_t)n, scratch);
+// Odd multiples 1a, 3a, ..., (2n-1)a, affine on an isomorphic curve, without an inversion.
+// With d = 2a (Jacobian, z = Zd), φ(x, y) = (x·Zd², y·Zd³) makes d affine, so the chain
+// a, a + d, a + 2d, ... uses mixed additions; then all points are brought to the last one's z
+// (Zl) with the additions' z-ratios, i.e. to affine form on the curve scaled by Zd·Zl, which is
+// returned in *ztotal (a point Q of secp256k1 appears there as (x·ztotal², y·ztotal³)). a not
+// infinity.
+static void odd_multiples_iso_var(Ge* out, const Gej& a, int n, Fe& ztotal) {
+    Gej d, j[16];
+    Fe zr[16];
+    gej_double_var(d, a);
+    Ge dd;
+    ge_set_xy(dd, d.x, d.y);  // d on the isomorphic curve: affine
+    Fe zd2, zd3;
+    fe_sqr(zd2, d.z);
+    fe_mul(zd3, zd2, d.z);
+    fe_mul(j[0].x, a.x, zd2);
+    fe_mul(j[0].y, a.y, zd3);
+    j[0].z = a.z;
+    j[0].infinity = 0;
+    for (int i = 1; i < n; i++) gej_add_ge_var(j[i], j[i - 1], dd, &zr[i]);
+    fe_mul(ztotal, d.z, j[n - 1].z);
+    Fe f, f2, f3;
+    fe_set_int(f, 1);
+    for (int i = n - 1; i >= 0; i--) {
+        fe_sqr(f2, f);
+        fe_mul(f3, f2, f);
+        fe_mul(out[i].x, j[i].x, f2);
+        fe_mul(out[i].y, j[i].y, f3);
+        out[i].infinity = 0;
+        if (i > 0) fe_mul(f, f, zr[i]);
+    }
 }
 
 static inline void table_add_var(Gej& acc, const Ge* table, int digit) {
@@ -113,9 +135,15 @@ static inline void table_add_var(Gej& acc, const Ge* table, int digit) {
     }
 }
 
-static inline void table_add_storage_var(Gej& acc, const GeStorage* table, int digit) {
+// Adds ±table entry (a point of secp256k1) to acc, which lives on the curve scaled by z (z2 = z²,
+// z3 = z³; pass null for the curve itself).
+static inline void table_add_storage_var(Gej& acc, const GeStorage* table, int digit, const Fe* z2, const Fe* z3) {
     Ge p;
     ge_from_storage(p, table[(digit > 0 ? digit - 1 : -digit - 1) >> 1]);
+    if (z2) {
+        fe_mul(p.x, p.x, *z2);
+        fe_mul(p.y, p.y, *z3);
+    }
     if (digit < 0) ge_neg(p, p);
     gej_add_ge_var(acc, acc, p);
 }
@@ -126,6 +154,7 @@ static void strauss(Gej& r, const Gej& a, const Scalar& na, const Scalar& ng) {
     int wa1[LEN] = {0}, wa2[LEN] = {0}, wg1[LEN] = {0}, wg2[LEN] = {0};
     int bits = 0;
     Ge ta[TA], tl[TA];
+    Fe ztotal, zt2, zt3;  // the P tables' isomorphism (see odd_multiples_iso_var)
     bool use_a = !a.infinity && !scalar_is_zero(na);
     if (use_a) {
         Scalar k1, k2;
@@ -138,8 +167,10 @@ static void strauss(Gej& r, const Gej& a, const Scalar& na, const Scalar& ng) {
         if (neg1) for (int i = 0; i < b1; i++) wa1[i] = -wa1[i];
         if (neg2) for (int i = 0; i < b2; i++) wa2[i] = -wa2[i];
         bits = b1 > b2 ? b1 : b2;
-        odd_multiples_var(ta, a, TA);
+        odd_multiples_iso_var(ta, a, TA, ztotal);
         for (int i = 0; i < TA; i++) ge_mul_lambda(tl[i], ta[i]);
+        fe_sqr(zt2, ztotal);
+        fe_mul(zt3, zt2, ztotal);
     }
     Scalar g1, g2;
     scalar_split_128(g1, g2, ng);
@@ -155,10 +186,11 @@ static void strauss(Gej& r, const Gej& a, const Scalar& na, const Scalar& ng) {
             if (wa1[i]) table_add_var(acc, ta, wa1[i]);
             if (wa2[i]) table_add_var(acc, tl, wa2[i]);
         }
-        if (wg1[i]) table_add_storage_var(acc, ECMULT_G_ODD, wg1[i]);
-        if (wg2[i]) table_add_storage_var(acc, ECMULT_G128_ODD, wg2[i]);
+        if (wg1[i]) table_add_storage_var(acc, ECMULT_G_ODD, wg1[i], use_a ? &zt2 : nullptr, &zt3);
+        if (wg2[i]) table_add_storage_var(acc, ECMULT_G128_ODD, wg2[i], use_a ? &zt2 : nullptr, &zt3);
     }
     r = acc;
+    if (use_a) fe_mul(r.z, r.z, ztotal);  // back to secp256k1
 }
 
 // Signed w-bit digits of a scalar below 2^(w·n - 1): d_i in [-2^(w-1), 2^(w-1)], stored as

@@ -220,6 +220,15 @@ TEST(Ecmult, AllVariantsMatchReference) {
             gej_set_ge(pj, pg);
             ops->strauss(r, pj, sc_of(k2), sc_of(k));
             ASSERT_TRUE(same(ref_of(r), ref::padd(ref::pmul(k2, P), kG))) << ops->name << " strauss " << i;
+            // The same point with a non-trivial Jacobian z: (X·z², Y·z³, z).
+            Fe z = fe_of(ref::from_hex("1D2C3B4A59687766554433221100FFEEDDCCBBAA99887766")), z2, z3;
+            fe_sqr(z2, z);
+            fe_mul(z3, z2, z);
+            fe_mul(pj.x, pj.x, z2);
+            fe_mul(pj.y, pj.y, z3);
+            pj.z = z;
+            ops->strauss(r, pj, sc_of(k2), sc_of(k));
+            ASSERT_TRUE(same(ref_of(r), ref::padd(ref::pmul(k2, P), kG))) << ops->name << " strauss, z != 1 " << i;
         }
         // k·P + (-k)·P = infinity through Strauss, and na·∞ + ng·G.
         ref::U256 k = rand_sc(rng);
