@@ -38,7 +38,7 @@ bool ecdsa_sig_sign(const GenBlind& blind, Scalar& r, Scalar& s, const Scalar& s
     uint64_t high = scalar_is_high(s);
     scalar_cond_negate(s, high);
     if (recid) *recid ^= (int)high;
-    return (!scalar_is_zero(r)) & (!scalar_is_zero(s));
+    return (int)!scalar_is_zero(r) & (int)!scalar_is_zero(s);
 }
 
 // x(R) == r or x(R) == r + n (when r + n < p), checked without inverting R's z.
