@@ -26,6 +26,21 @@ ctest --test-dir "$BUILD" -j "$JOBS" --output-on-failure
 step "tests, portable code paths forced"
 FASTSECP_FORCE_PORTABLE=1 ctest --test-dir "$BUILD" -j "$JOBS" --output-on-failure -LE valgrind
 
+step "install, then build a libsecp256k1 program against it (pkg-config, CMake package, add_subdirectory)"
+PREFIX=$(mktemp -d)
+trap 'rm -rf "$PREFIX"' EXIT
+cmake --install "$BUILD" --prefix "$PREFIX" > /dev/null
+LIBDIR=$(dirname "$(find "$PREFIX" -name libsecp256k1.pc)")/..
+cc -Wall -Werror -o "$PREFIX/consumer-pc" "$ROOT/tests/install/consumer.c" \
+  $(PKG_CONFIG_PATH="$LIBDIR/pkgconfig" pkg-config --cflags --libs libsecp256k1) -Wl,-rpath,"$LIBDIR"
+"$PREFIX/consumer-pc"
+cmake -S "$ROOT/tests/install" -B "$PREFIX/consumer-pkg" -DCMAKE_PREFIX_PATH="$PREFIX" > /dev/null
+cmake --build "$PREFIX/consumer-pkg" > /dev/null
+"$PREFIX/consumer-pkg/consumer"
+cmake -S "$ROOT/tests/install" -B "$PREFIX/consumer-sub" -DFASTSECP_SOURCE_DIR="$ROOT" > /dev/null
+cmake --build "$PREFIX/consumer-sub" -j "$JOBS" > /dev/null
+"$PREFIX/consumer-sub/consumer"
+
 step "build (ASan+UBSan)"
 cmake -S "$ROOT" -B "$ASAN" -DCMAKE_BUILD_TYPE=Debug -DFASTSECP_SANITIZE=ON \
   -DSECP256K1_BUILD_TESTS=ON -DSECP256K1_BUILD_CTIME_TESTS=ON -DSECP256K1_BUILD_BENCHMARK=OFF
