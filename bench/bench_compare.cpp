@@ -84,6 +84,7 @@ struct Lib {
     unsigned char tweaked32[kInputs][32];  // x-only key tweaked by tweak[i]
     int tweaked_parity[kInputs];
     unsigned char schnorr_sig[kInputs][64];
+    unsigned char ell[kInputs][64];        // ElligatorSwift encodings of the public keys
 
     // Where one operation leaves its result.
     secp256k1_pubkey out_pubkey;
@@ -268,6 +269,22 @@ std::vector<Op> all_ops() {
             return L.api->ecdh(L.ctx, L.out_bytes, &L.pubkey[i], L.in->seckey[(i + 1) & (kInputs - 1)],
                                nullptr, nullptr);
         }, obs_bytes),
+        make_op("ellswift_encode", [](Lib& L, S i) {
+            L.out_len = 64;
+            return L.api->ellswift_encode(L.ctx, L.out_bytes, &L.pubkey[i], L.in->seed[i]);
+        }, obs_bytes),
+        make_op("ellswift_decode", [](Lib& L, S i) {
+            return L.api->ellswift_decode(L.ctx, &L.out_pubkey, L.ell[i]);
+        }, obs_pubkey),
+        make_op("ellswift_create", [](Lib& L, S i) {
+            L.out_len = 64;
+            return L.api->ellswift_create(L.ctx, L.out_bytes, L.in->seckey[i], L.in->aux[i]);
+        }, obs_bytes),
+        make_op("ellswift_xdh (bip324 hash)", [](Lib& L, S i) {
+            L.out_len = 32;
+            return L.api->ellswift_xdh(L.ctx, L.out_bytes, L.ell[i], L.ell[(i + 1) & (kInputs - 1)], L.in->seckey[i],
+                                       0, L.api->ellswift_xdh_hash_function_bip324, nullptr);
+        }, obs_bytes),
         make_op("tagged_sha256 (32-byte msg)", [](Lib& L, S i) {
             L.out_len = 32;
             return L.api->tagged_sha256(L.ctx, L.out_bytes, kTag, kTagLen, L.in->msg[i], 32);
@@ -347,6 +364,7 @@ void prepare(Lib& L, const SecpApi& api, const SharedInputs& in) {
         need(api.xonly_pubkey_serialize(L.ctx, L.tweaked32[i], &tweaked_x), "xonly_pubkey_serialize", i);
         need(api.schnorrsig_sign32(L.ctx, L.schnorr_sig[i], in.msg[i], &L.keypair[i], in.aux[i]),
              "schnorrsig_sign32", i);
+        need(api.ellswift_create(L.ctx, L.ell[i], in.seckey[i], in.aux[i]), "ellswift_create", i);
     }
 }
 

@@ -37,6 +37,8 @@ struct EcmultOps {
     bool (*ge_set_xo)(Ge& r, const Fe& x, bool odd);
     // On-curve check: see ge_is_valid_var_impl in group.h.
     bool (*ge_is_valid)(const Ge& a);
+    // Square root (field.h's fe_sqrt).
+    bool (*fe_sqrt)(Fe& r, const Fe& a);
 };
 
 extern const EcmultOps ECMULT_PORTABLE;
@@ -54,6 +56,7 @@ inline void ecmult_const(Gej& r, const Ge& a, const Scalar& k) { ecmult_ops().ko
 inline void ecmult_gen_var(Gej& r, const Scalar& k) { ecmult_ops().gen_var(r, k); }
 inline bool ge_set_xo(Ge& r, const Fe& x, bool odd) { return ecmult_ops().ge_set_xo(r, x, odd); }
 inline bool ge_is_valid_var(const Ge& a) { return ecmult_ops().ge_is_valid(a); }
+inline bool fe_sqrt_fast(Fe& r, const Fe& a) { return ecmult_ops().fe_sqrt(r, a); }
 
 // Precomputed tables (generated at build time by src/tables/gen_tables.cpp).
 constexpr int ECMULT_G_WINDOW = 15;                         // wNAF window for G in Strauss

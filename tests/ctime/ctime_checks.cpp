@@ -177,6 +177,7 @@ class Checker {
     // ---- the checks ----------------------------------------------------------------------------
     void check_key(const TestKey& k);
     void check_keypair(const TestKey& k, const B33& pub33);
+    void check_ellswift(const TestKey& k);
     void check_randomized_context();
     void check_preallocated();
 
@@ -352,6 +353,45 @@ void Checker::check_key(const TestKey& k) {
     }
 
     check_keypair(k, pub33);
+    check_ellswift(k);
+}
+
+// ElligatorSwift: create (the secret key; the auxiliary randomness only picks among the key's
+// public encodings, so like libsecp256k1 it is treated as public) and x-only ECDH.
+void Checker::check_ellswift(const TestKey& k) {
+    const std::string key = std::string("key ") + k.label + ": ";
+    const int ok = k.valid ? 1 : 0;
+    for (const bool with_aux : {false, true}) {
+        step(key + (with_aux ? "ellswift_create (with aux randomness)" : "ellswift_create"), [&] {
+            B32 sk = k.bytes, aux = entropy_;
+            classify(sk.data(), sk.size());
+            unsigned char ell[64];
+            int ret = api_.ellswift_create(ctx_, ell, sk.data(), with_aux ? aux.data() : nullptr);
+            declassify(ret);
+            declassify(ell, sizeof ell);
+            expect_ret(ret, ok, "ellswift_create");
+        });
+    }
+    for (const bool bip324 : {true, false})
+    step(key + (bip324 ? "ellswift_xdh (bip324 hash)" : "ellswift_xdh (prefix hash)"), [&] {
+        unsigned char ell_peer[64], ell_ours[64];
+        const B32 peer = peer_sk_;
+        int ret = api_.ellswift_create(ctx_, ell_peer, peer.data(), nullptr);
+        declassify(ret);
+        declassify(ell_peer, sizeof ell_peer);
+        std::memset(ell_ours, 0x5A, sizeof ell_ours);  // any 64 bytes are a valid encoding
+        B32 sk = k.bytes;
+        classify(sk.data(), sk.size());
+        unsigned char out[32];
+        static const unsigned char prefix[64] = {1, 2, 3};
+        ret = api_.ellswift_xdh(ctx_, out, ell_ours, ell_peer, sk.data(), 0,
+                                bip324 ? api_.ellswift_xdh_hash_function_bip324
+                                       : api_.ellswift_xdh_hash_function_prefix,
+                                const_cast<unsigned char*>(prefix));
+        declassify(ret);
+        declassify(out, sizeof out);
+        expect_ret(ret, ok, "ellswift_xdh");
+    });
 }
 
 void Checker::check_keypair(const TestKey& k, const B33& pub33) {

@@ -99,6 +99,16 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, size_t size) {
             check(std::memcmp(so, sr, 65) == 0, "ecdsa_recover output");
         }
     }
+    if (size >= 64) {
+        // Every 64-byte string is an ElligatorSwift encoding.
+        secp256k1_pubkey eo, er;
+        int a = L.ours.ellswift_decode(L.co, &eo, data);
+        int b = L.ref.ellswift_decode(L.cr, &er, data);
+        check(a == b, "ellswift_decode result");
+        ser_pub(L.ours, L.co, a, eo, so);
+        ser_pub(L.ref, L.cr, b, er, sr);
+        check(std::memcmp(so, sr, 65) == 0, "ellswift_decode output");
+    }
     if (size >= 32) {
         secp256k1_xonly_pubkey xo, xr;
         int a = L.ours.xonly_pubkey_parse(L.co, &xo, data);
