@@ -132,14 +132,28 @@ int secp256k1_ellswift_xdh(const secp256k1_context* ctx, unsigned char* output, 
     ARG_CHECK(ell_b64 != NULL);
     ARG_CHECK(seckey32 != NULL);
     ARG_CHECK(hashfp != NULL);
-    // The peer's point (its y does not matter for the x of a multiple).
+    // The peer's x coordinate as a fraction xn/xd. Only x(s·Q) is needed, so no square root or
+    // inversion: with g = xn³ + 7·xd³ (a square times xd, as xn/xd is on the curve), the point
+    // (xn·g, g²) lies on y² = x³ + 7·(xd·g)³, which is isomorphic to secp256k1 by scaling x with
+    // xd·g; scalar multiplication does not involve the curve constant, so it runs there and the x
+    // of the result is divided by xd·g at the end.
     const unsigned char* theirs = party ? ell_a64 : ell_b64;
-    Fe u, t, x;
+    Fe u, t, xn, xd;
     fe_set_b32_mod(u, theirs);
     fe_set_b32_mod(t, theirs + 32);
-    xswiftec_var(x, u, t);
+    xswiftec_frac_var(xn, xd, u, t);
+    Fe g, d3, scale;
+    fe_sqr(g, xn);
+    fe_mul(g, g, xn);
+    fe_sqr(d3, xd);
+    fe_mul(d3, d3, xd);
+    fe_mul_int(d3, CURVE_B);
+    fe_add(g, d3);
     Ge q;
-    ge_set_xo(q, x, false);
+    fe_mul(q.x, xn, g);
+    fe_sqr(q.y, g);
+    q.infinity = 0;
+    fe_mul(scale, xd, g);
     // The secret key, or 1 when it is invalid (the result is then still computed, and 0 returned).
     Scalar s, one;
     int overflow = 0;
@@ -149,11 +163,14 @@ int secp256k1_ellswift_xdh(const secp256k1_context* ctx, unsigned char* output, 
     scalar_cmov(s, one, (uint64_t)overflow);
     Gej rj;
     ecmult_const(rj, q, s);
-    Ge r;
-    ge_set_gej(r, rj);
-    fe_normalize(r.x);
+    Fe zi, x;
+    fe_sqr(zi, rj.z);
+    fe_mul(zi, zi, scale);
+    fe_inv(zi, zi);
+    fe_mul(x, rj.x, zi);
+    fe_normalize(x);
     unsigned char sx[32];
-    fe_get_b32(sx, r.x);
+    fe_get_b32(sx, x);
     int ret;
     if (hashfp == secp256k1_ellswift_xdh_hash_function_bip324)
         ret = xdh_hash_bip324(sha_of(ctx), output, sx, ell_a64, ell_b64);
@@ -162,7 +179,8 @@ int secp256k1_ellswift_xdh(const secp256k1_context* ctx, unsigned char* output, 
     else
         ret = hashfp(output, sx, ell_a64, ell_b64, data);
     hash::memclear(sx, sizeof sx);
-    hash::memclear(&r, sizeof r);
+    hash::memclear(&x, sizeof x);
+    hash::memclear(&rj, sizeof rj);
     scalar_clear(s);
     return !!ret & !overflow;
 }
