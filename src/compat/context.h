@@ -108,6 +108,19 @@ inline void memczero(void* p, size_t len, int flag) {
     for (size_t i = 0; i < len; i++) b[i] &= (unsigned char)~mask;
 }
 
+// A secret scalar for a multiplication that must run even on bad input: s = the 32 bytes, or 1
+// when they are 0 or >= n. Returns 1 in that bad case (for the caller's return value), 0 otherwise.
+// Constant time.
+inline int scalar_set_b32_or_one(Scalar& s, const unsigned char* b32) {
+    int overflow = 0;
+    scalar_set_b32(s, b32, &overflow);
+    overflow |= scalar_is_zero(s);
+    Scalar one;
+    scalar_set_int(one, 1);
+    scalar_cmov(s, one, (uint64_t)overflow);
+    return overflow;
+}
+
 // k·G with the context's blinding, affine result (constant time).
 inline void ecmult_gen_ge(const secp256k1_context* ctx, Ge& r, const Scalar& k) {
     Gej j;

@@ -37,12 +37,8 @@ int secp256k1_ecdh(const secp256k1_context* ctx, unsigned char* output, const se
     ARG_CHECK(scalar != NULL);
     Ge pt;
     pubkey_load(ctx, pt, point);
-    Scalar s, one;
-    int overflow = 0;
-    scalar_set_b32(s, scalar, &overflow);
-    overflow |= scalar_is_zero(s);
-    scalar_set_int(one, 1);
-    scalar_cmov(s, one, (uint64_t)overflow);
+    Scalar s;
+    int overflow = scalar_set_b32_or_one(s, scalar);
     Gej res;
     ecmult_const(res, pt, s);
     ge_set_gej(pt, res);

@@ -155,12 +155,8 @@ int secp256k1_ellswift_xdh(const secp256k1_context* ctx, unsigned char* output, 
     q.infinity = 0;
     fe_mul(scale, xd, g);
     // The secret key, or 1 when it is invalid (the result is then still computed, and 0 returned).
-    Scalar s, one;
-    int overflow = 0;
-    scalar_set_b32(s, seckey32, &overflow);
-    overflow |= scalar_is_zero(s);
-    scalar_set_int(one, 1);
-    scalar_cmov(s, one, (uint64_t)overflow);
+    Scalar s;
+    int overflow = scalar_set_b32_or_one(s, seckey32);
     Gej rj;
     ecmult_const(rj, q, s);
     Fe zi, x;
