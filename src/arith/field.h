@@ -168,6 +168,7 @@ static inline void fe_mul_int(Fe& r, uint64_t k) {
 
 #if defined(__x86_64__) && defined(__BMI2__) && defined(__ADX__)
 #define FASTSECP_FIELD_ASM 1
+#include "arith/mul4x4_asm.h"
 // 4×4 limb product with mulx and the two carry chains of adcx (CF) and adox (OF), then the
 // reduction (t0..t3) + (t4..t7)·C, and a final fold of the few bits above 2^256.
 // (t0..t3) += (t4..t7)·C; the part above 2^256 lands in t4 (< 2^34); then + t4·C (< 2^67) and
@@ -205,63 +206,7 @@ static inline void fe_mul_int(Fe& r, uint64_t k) {
 __attribute__((always_inline)) static inline void fe_mul(Fe& r, const Fe& a, const Fe& b) {
     uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi;
     __asm__ volatile(
-        "movq 0(%[a]), %%rdx\n\t"
-        "mulx 0(%[b]), %[t0], %[t1]\n\t"
-        "mulx 8(%[b]), %[lo], %[t2]\n\t"
-        "addq %[lo], %[t1]\n\t"
-        "mulx 16(%[b]), %[lo], %[t3]\n\t"
-        "adcq %[lo], %[t2]\n\t"
-        "mulx 24(%[b]), %[lo], %[t4]\n\t"
-        "adcq %[lo], %[t3]\n\t"
-        "adcq $0, %[t4]\n\t"
-        "xorl %k[hi], %k[hi]\n\t"
-        "movq 8(%[a]), %%rdx\n\t"
-        "mulx 0(%[b]), %[lo], %[hi]\n\t"
-        "adcx %[lo], %[t1]\n\t"
-        "adox %[hi], %[t2]\n\t"
-        "mulx 8(%[b]), %[lo], %[hi]\n\t"
-        "adcx %[lo], %[t2]\n\t"
-        "adox %[hi], %[t3]\n\t"
-        "mulx 16(%[b]), %[lo], %[hi]\n\t"
-        "adcx %[lo], %[t3]\n\t"
-        "adox %[hi], %[t4]\n\t"
-        "mulx 24(%[b]), %[lo], %[t5]\n\t"
-        "adcx %[lo], %[t4]\n\t"
-        "movl $0, %k[hi]\n\t"
-        "adox %[hi], %[t5]\n\t"
-        "adcx %[hi], %[t5]\n\t"
-        "xorl %k[hi], %k[hi]\n\t"
-        "movq 16(%[a]), %%rdx\n\t"
-        "mulx 0(%[b]), %[lo], %[hi]\n\t"
-        "adcx %[lo], %[t2]\n\t"
-        "adox %[hi], %[t3]\n\t"
-        "mulx 8(%[b]), %[lo], %[hi]\n\t"
-        "adcx %[lo], %[t3]\n\t"
-        "adox %[hi], %[t4]\n\t"
-        "mulx 16(%[b]), %[lo], %[hi]\n\t"
-        "adcx %[lo], %[t4]\n\t"
-        "adox %[hi], %[t5]\n\t"
-        "mulx 24(%[b]), %[lo], %[t6]\n\t"
-        "adcx %[lo], %[t5]\n\t"
-        "movl $0, %k[hi]\n\t"
-        "adox %[hi], %[t6]\n\t"
-        "adcx %[hi], %[t6]\n\t"
-        "xorl %k[hi], %k[hi]\n\t"
-        "movq 24(%[a]), %%rdx\n\t"
-        "mulx 0(%[b]), %[lo], %[hi]\n\t"
-        "adcx %[lo], %[t3]\n\t"
-        "adox %[hi], %[t4]\n\t"
-        "mulx 8(%[b]), %[lo], %[hi]\n\t"
-        "adcx %[lo], %[t4]\n\t"
-        "adox %[hi], %[t5]\n\t"
-        "mulx 16(%[b]), %[lo], %[hi]\n\t"
-        "adcx %[lo], %[t5]\n\t"
-        "adox %[hi], %[t6]\n\t"
-        "mulx 24(%[b]), %[lo], %[t7]\n\t"
-        "adcx %[lo], %[t6]\n\t"
-        "movl $0, %k[hi]\n\t"
-        "adox %[hi], %[t7]\n\t"
-        "adcx %[hi], %[t7]\n\t"
+        FASTSECP_MUL4X4_ASM
         FASTSECP_FE_REDUCE_ASM
         : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
           [t6] "=&r"(t6), [t7] "=&r"(t7), [lo] "=&r"(lo), [hi] "=&r"(hi)

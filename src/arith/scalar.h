@@ -188,6 +188,20 @@ static inline void scalar_reduce_512(Scalar& r, const uint64_t l[8]) {
     scalar_reduce(r, (uint64_t)c | scalar_check_overflow(r.d));
 }
 
+#if defined(__x86_64__) && defined(__BMI2__) && defined(__ADX__)
+#include "arith/mul4x4_asm.h"
+// The 512-bit product in mulx/adcx/adox assembly (translation units built with -mbmi2 -madx).
+static inline void scalar_mul_512(uint64_t l[8], const Scalar& a, const Scalar& b) {
+    uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi;
+    __asm__ volatile(
+        FASTSECP_MUL4X4_ASM
+        : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
+          [t6] "=&r"(t6), [t7] "=&r"(t7), [lo] "=&r"(lo), [hi] "=&r"(hi)
+        : [a] "r"(a.d), [b] "r"(b.d)
+        : "rdx", "cc", "memory");
+    l[0] = t0; l[1] = t1; l[2] = t2; l[3] = t3; l[4] = t4; l[5] = t5; l[6] = t6; l[7] = t7;
+}
+#else
 static inline void scalar_mul_512(uint64_t l[8], const Scalar& a, const Scalar& b) {
     l[4] = l[5] = l[6] = l[7] = 0;
     u128 c = 0;
@@ -200,6 +214,7 @@ static inline void scalar_mul_512(uint64_t l[8], const Scalar& a, const Scalar& 
 #pragma GCC unroll 4
     for (int i = 1; i < 4; i++) sc_row_muladd(l + i, 8 - i, b.d, 4, a.d[i]);
 }
+#endif
 
 static inline void scalar_mul(Scalar& r, const Scalar& a, const Scalar& b) {
     uint64_t l[8];

@@ -197,7 +197,7 @@ int secp256k1_ec_seckey_tweak_mul(const secp256k1_context* ctx, unsigned char* s
     scalar_set_b32(factor, tweak32, &overflow);
     int ret = scalar_set_b32_seckey(sec, seckey);
     ret &= (!overflow) & (!scalar_is_zero(factor));
-    scalar_mul(sec, sec, factor);
+    scalar_mul_fast(sec, sec, factor);
     scalar_clear(zero);
     scalar_cmov(sec, zero, (uint64_t)!ret);
     scalar_get_b32(seckey, sec);

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "arith/scalar.h"
+#include "ecmult/ecmult.h"
 #include "ref_bigint.h"
 
 using namespace fastsecp;
@@ -33,6 +34,11 @@ TEST(Scalar, ArithmeticMatchesReference) {
         Scalar sa = sc_of(a), sb = sc_of(b), r;
         scalar_mul(r, sa, sb);
         ASSERT_EQ(ref::cmp(ref_of(r), ref::mulmod(a, b, ref::N)), 0);
+        for (const EcmultOps* ops : {&ECMULT_PORTABLE, &ECMULT_BMI2}) {  // each compiled variant
+            if (ops == &ECMULT_BMI2 && !cpu_supports_fast_variant()) continue;
+            ops->scalar_mul(r, sa, sb);
+            ASSERT_EQ(ref::cmp(ref_of(r), ref::mulmod(a, b, ref::N)), 0) << ops->name;
+        }
         scalar_add(r, sa, sb);
         ASSERT_EQ(ref::cmp(ref_of(r), ref::addmod(a, b, ref::N)), 0);
         scalar_negate(r, sa);
