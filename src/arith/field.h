@@ -148,6 +148,18 @@ static inline void fe_add_int(Fe& r, uint64_t v) {
     fe_add(r, a);
 }
 
+// r = (r0..r3) + top·2^256 reduced: top·C (top < 2^34, so below 2^67) added in, then one more C
+// if that carried past 2^256 (it cannot carry again).
+static inline void fe_set_folded(Fe& r, uint64_t r0, uint64_t r1, uint64_t r2, uint64_t r3, uint64_t top) {
+    u128 f = (u128)top * FE_C;
+    unsigned char c = 0;
+    r.n[0] = addc(r0, (uint64_t)f, c);
+    r.n[1] = addc(r1, (uint64_t)(f >> 64), c);
+    r.n[2] = addc(r2, 0, c);
+    r.n[3] = addc(r3, 0, c);
+    r.n[0] += (0 - (uint64_t)c) & FE_C;
+}
+
 // r *= k for a small k (< 2^32).
 static inline void fe_mul_int(Fe& r, uint64_t k) {
     u128 t0 = (u128)r.n[0] * k, t1 = (u128)r.n[1] * k, t2 = (u128)r.n[2] * k, t3 = (u128)r.n[3] * k;
@@ -156,14 +168,7 @@ static inline void fe_mul_int(Fe& r, uint64_t k) {
     uint64_t r1 = addc((uint64_t)t1, (uint64_t)(t0 >> 64), c);
     uint64_t r2 = addc((uint64_t)t2, (uint64_t)(t1 >> 64), c);
     uint64_t r3 = addc((uint64_t)t3, (uint64_t)(t2 >> 64), c);
-    uint64_t top = (uint64_t)(t3 >> 64) + c;  // < 2^32
-    u128 f = (u128)top * FE_C;                // < 2^65
-    c = 0;
-    r.n[0] = addc(r0, (uint64_t)f, c);
-    r.n[1] = addc(r1, (uint64_t)(f >> 64), c);
-    r.n[2] = addc(r2, 0, c);
-    r.n[3] = addc(r3, 0, c);
-    r.n[0] += (0 - (uint64_t)c) & FE_C;
+    fe_set_folded(r, r0, r1, r2, r3, (uint64_t)(t3 >> 64) + c);  // top < 2^32
 }
 
 #if defined(__x86_64__) && defined(__BMI2__) && defined(__ADX__)
@@ -306,14 +311,7 @@ static inline void fe_reduce_512(Fe& r, const uint64_t t[8]) {
     r1 = addc(r1, (uint64_t)(p0 >> 64), d);
     r2 = addc(r2, (uint64_t)(p1 >> 64), d);
     r3 = addc(r3, (uint64_t)(p2 >> 64), d);
-    top += d;                                   // < 2^34
-    u128 f = (u128)top * FE_C;
-    c = 0;
-    r.n[0] = addc(r0, (uint64_t)f, c);
-    r.n[1] = addc(r1, (uint64_t)(f >> 64), c);
-    r.n[2] = addc(r2, 0, c);
-    r.n[3] = addc(r3, 0, c);
-    r.n[0] += (0 - (uint64_t)c) & FE_C;
+    fe_set_folded(r, r0, r1, r2, r3, top + d);  // top < 2^34
 }
 
 static inline void fe_mul(Fe& r, const Fe& a, const Fe& b) {
