@@ -1,0 +1,345 @@
+// BIP-352 send and receive vectors (bip-0352/send_and_receive_test_vectors.json), run against
+// fastsecp and the reference libsecp256k1.
+//
+// Sending: the eligible inputs' keys (found by bip352_helpers.h) go to sender_create_outputs;
+// the generated set must equal one of the allowed output sets, or the call must fail where the
+// vector expects no outputs. Receiving: prevouts_summary_create and scan_outputs (with a label
+// cache built by label_create/label_serialize) must find exactly the expected outputs and tweaks;
+// each found output is spent (spend key + tweak, BIP-340 signature over the vectors' fixed
+// message and aux data) and the signature must equal the published one.
+#include "bip352_helpers.h"
+#include "vector_fixture.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace fastsecp::test {
+namespace {
+
+using bip352::InputKey;
+
+const json::Value& bip352_vectors() {
+    static const json::Value v = json::parse_file(vector_path("bip-0352/send_and_receive_test_vectors.json"));
+    return v;
+}
+
+class Bip352Vectors : public VectorTest {
+protected:
+    bool valid_compressed(const Bytes& k) {
+        secp256k1_pubkey pk;
+        return api().ec_pubkey_parse(ctx(), &pk, k.data(), k.size()) == 1;
+    }
+
+    // Keys and smallest outpoint of a vector's inputs.
+    struct Tx {
+        Bytes outpoint;                 // smallest serialized outpoint of all inputs
+        std::vector<InputKey> keys;     // one per input (kind None when not eligible)
+        std::vector<Bytes> privs;       // the inputs' secret keys (sending side only)
+    };
+    Tx read_tx(const json::Value& vin, bool with_privs) {
+        Tx tx;
+        for (const auto& in : vin.items()) {
+            Bytes op = bip352::serialize_outpoint(in["txid"].as_string(), (std::uint32_t)in["vout"].as_int());
+            if (tx.outpoint.empty() || op < tx.outpoint) tx.outpoint = op;
+            tx.keys.push_back(bip352::extract_input_key(from_hex(in["prevout"]["scriptPubKey"]["hex"].as_string()),
+                                                        from_hex(in["scriptSig"].as_string()),
+                                                        from_hex(in["txinwitness"].as_string()),
+                                                        [&](const Bytes& k) { return valid_compressed(k); }));
+            if (with_privs) tx.privs.push_back(from_hex(in["private_key"].as_string()));
+        }
+        return tx;
+    }
+
+    secp256k1_pubkey parse_pubkey(const std::string& hex) {
+        Bytes b = from_hex(hex);
+        secp256k1_pubkey pk;
+        EXPECT_EQ(api().ec_pubkey_parse(ctx(), &pk, b.data(), b.size()), 1) << hex;
+        return pk;
+    }
+    Bytes serialize33(const secp256k1_pubkey& pk) {
+        Bytes out(33);
+        size_t len = 33;
+        EXPECT_EQ(api().ec_pubkey_serialize(ctx(), out.data(), &len, &pk, SECP256K1_EC_COMPRESSED), 1);
+        return out;
+    }
+    std::string xonly_hex(const secp256k1_xonly_pubkey& pk) {
+        unsigned char out[32];
+        EXPECT_EQ(api().xonly_pubkey_serialize(ctx(), out, &pk), 1);
+        return to_hex(out, 32);
+    }
+
+    void run_sending(const json::Value& given, const json::Value& expected);
+    void run_receiving(const json::Value& given, const json::Value& expected);
+};
+
+TEST_P(Bip352Vectors, Ripemd160KnownAnswers) {
+    // Published RIPEMD-160 test vectors (Dobbertin et al.), for the helper P2PKH extraction uses.
+    const std::pair<std::string, std::string> cases[] = {
+        {"", "9c1185a5c5e9fc54612808977ee8f548b2258d31"},
+        {"abc", "8eb208f7e05d987a9b044a8e98c6b087f15a0bfc"},
+        {"message digest", "5d0689ef49d2fae572b881b123a85ffa21595f36"},
+        {"12345678901234567890123456789012345678901234567890123456789012345678901234567890",
+         "9b752e45573d4b39f4dbd3323cab82bf63326bfb"},
+    };
+    for (const auto& [msg, hex] : cases) {
+        auto h = bip352::ripemd160(reinterpret_cast<const unsigned char*>(msg.data()), msg.size());
+        EXPECT_EQ(to_hex(h.data(), h.size()), hex) << msg;
+    }
+}
+
+void Bip352Vectors::run_sending(const json::Value& given, const json::Value& expected) {
+    Tx tx = read_tx(given["vin"], true);
+    // The eligibility logic must pick exactly the vector's input keys, in input order.
+    std::vector<std::string> picked;
+    for (const auto& k : tx.keys) {
+        if (k.kind == InputKey::Kind::Full) picked.push_back(to_hex(k.key));
+        if (k.kind == InputKey::Kind::Taproot) picked.push_back("02" + to_hex(k.key));
+    }
+    std::vector<std::string> want_keys;
+    for (const auto& k : expected["input_pub_keys"].items()) want_keys.push_back(k.as_string());
+    EXPECT_EQ(picked, want_keys);
+
+    const auto& allowed = expected["outputs"].items();
+    bool expect_none = allowed.size() == 1 && allowed[0].items().empty();
+    if (picked.empty()) {
+        // Nothing to call the API with: the vector must expect no outputs.
+        EXPECT_TRUE(expect_none);
+        return;
+    }
+
+    std::vector<secp256k1_keypair> keypairs;
+    std::vector<const unsigned char*> seckeys;
+    for (size_t i = 0; i < tx.keys.size(); i++) {
+        if (tx.keys[i].kind == InputKey::Kind::Taproot) {
+            secp256k1_keypair kp;
+            ASSERT_EQ(api().keypair_create(ctx(), &kp, tx.privs[i].data()), 1);
+            keypairs.push_back(kp);
+        } else if (tx.keys[i].kind == InputKey::Kind::Full) {
+            seckeys.push_back(tx.privs[i].data());
+        }
+    }
+    std::vector<const secp256k1_keypair*> keypair_ptrs;
+    for (const auto& kp : keypairs) keypair_ptrs.push_back(&kp);
+
+    std::vector<secp256k1_silentpayments_recipient> recipients;
+    for (const auto& r : given["recipients"].items()) {
+        secp256k1_pubkey scan = parse_pubkey(r["scan_pub_key"].as_string());
+        secp256k1_pubkey spend = parse_pubkey(r["spend_pub_key"].as_string());
+        // The address is the bech32m encoding of the two keys (checks the address helper, which
+        // the receiving side relies on).
+        EXPECT_EQ(bip352::sp_address(serialize33(scan), serialize33(spend)), r["address"].as_string());
+        long long count = r.has("count") ? r["count"].as_int() : 1;
+        for (long long c = 0; c < count; c++) {
+            secp256k1_silentpayments_recipient rec;
+            rec.scan_pubkey = scan;
+            rec.spend_pubkey = spend;
+            rec.index = recipients.size();
+            recipients.push_back(rec);
+        }
+    }
+    std::vector<const secp256k1_silentpayments_recipient*> rec_ptrs;
+    for (const auto& r : recipients) rec_ptrs.push_back(&r);
+    std::vector<secp256k1_xonly_pubkey> outputs(recipients.size());
+    std::vector<secp256k1_xonly_pubkey*> out_ptrs;
+    for (auto& o : outputs) out_ptrs.push_back(&o);
+
+    int ret = api().silentpayments_sender_create_outputs(
+        ctx(), out_ptrs.data(), rec_ptrs.data(), rec_ptrs.size(), tx.outpoint.data(),
+        keypair_ptrs.empty() ? nullptr : keypair_ptrs.data(), keypair_ptrs.size(),
+        seckeys.empty() ? nullptr : seckeys.data(), seckeys.size());
+    if (expect_none) {
+        EXPECT_EQ(ret, 0) << "the vector expects sending to fail";
+        return;
+    }
+    ASSERT_EQ(ret, 1);
+    std::multiset<std::string> got;
+    for (const auto& o : outputs) got.insert(xonly_hex(o));
+    bool matched = false;
+    for (const auto& set : allowed) {
+        std::multiset<std::string> want;
+        for (const auto& o : set.items()) want.insert(o.as_string());
+        matched |= want == got;
+    }
+    EXPECT_TRUE(matched) << "generated outputs are none of the allowed sets";
+}
+
+// Label cache for scanning: serialized label -> tweak.
+struct LabelCache {
+    std::map<Bytes, std::array<unsigned char, 32>> entries;
+    int lookups = 0;
+};
+const unsigned char* lookup_label(const unsigned char* label33, const void* context) {
+    auto* cache = const_cast<LabelCache*>(static_cast<const LabelCache*>(context));
+    cache->lookups++;
+    auto it = cache->entries.find(Bytes(label33, label33 + 33));
+    return it == cache->entries.end() ? nullptr : it->second.data();
+}
+
+void Bip352Vectors::run_receiving(const json::Value& given, const json::Value& expected) {
+    Tx tx = read_tx(given["vin"], false);
+    std::vector<secp256k1_xonly_pubkey> xonly_keys;
+    std::vector<secp256k1_pubkey> full_keys;
+    for (const auto& k : tx.keys) {
+        if (k.kind == InputKey::Kind::Taproot) {
+            secp256k1_xonly_pubkey x;
+            ASSERT_EQ(api().xonly_pubkey_parse(ctx(), &x, k.key.data()), 1);
+            xonly_keys.push_back(x);
+        } else if (k.kind == InputKey::Kind::Full) {
+            full_keys.push_back(parse_pubkey(to_hex(k.key)));
+        }
+    }
+
+    // Recipient keys, labels and addresses.
+    Bytes scan_sk = from_hex(given["key_material"]["scan_priv_key"].as_string());
+    Bytes spend_sk = from_hex(given["key_material"]["spend_priv_key"].as_string());
+    secp256k1_pubkey scan_pk, spend_pk;
+    ASSERT_EQ(api().ec_pubkey_create(ctx(), &scan_pk, scan_sk.data()), 1);
+    ASSERT_EQ(api().ec_pubkey_create(ctx(), &spend_pk, spend_sk.data()), 1);
+    std::set<std::string> addresses = {bip352::sp_address(serialize33(scan_pk), serialize33(spend_pk))};
+    LabelCache cache;
+    for (const auto& m : given["labels"].items()) {
+        secp256k1_silentpayments_label label;
+        std::array<unsigned char, 32> tweak;
+        ASSERT_EQ(api().silentpayments_recipient_label_create(ctx(), &label, tweak.data(), scan_sk.data(),
+                                                               (std::uint32_t)m.as_int()),
+                  1);
+        Bytes label33(33);
+        ASSERT_EQ(api().silentpayments_recipient_label_serialize(ctx(), label33.data(), &label), 1);
+        // Parsing the serialization gives the same label back.
+        secp256k1_silentpayments_label again;
+        ASSERT_EQ(api().silentpayments_recipient_label_parse(ctx(), &again, label33.data()), 1);
+        EXPECT_EQ(std::memcmp(&again, &label, sizeof label), 0);
+        cache.entries[label33] = tweak;
+        secp256k1_pubkey labeled;
+        ASSERT_EQ(api().silentpayments_recipient_create_labeled_spend_pubkey(ctx(), &labeled, &spend_pk, &label), 1);
+        addresses.insert(bip352::sp_address(serialize33(scan_pk), serialize33(labeled)));
+    }
+    std::set<std::string> want_addresses;
+    for (const auto& a : expected["addresses"].items()) want_addresses.insert(a.as_string());
+    EXPECT_EQ(addresses, want_addresses);
+
+    if (xonly_keys.empty() && full_keys.empty()) {
+        // No eligible input: not a silent payment transaction, nothing to scan.
+        EXPECT_TRUE(expected["outputs"].items().empty());
+        return;
+    }
+    std::vector<const secp256k1_xonly_pubkey*> xonly_ptrs;
+    std::vector<const secp256k1_pubkey*> full_ptrs;
+    for (const auto& k : xonly_keys) xonly_ptrs.push_back(&k);
+    for (const auto& k : full_keys) full_ptrs.push_back(&k);
+    secp256k1_silentpayments_prevouts_summary summary;
+    int ret = api().silentpayments_recipient_prevouts_summary_create(
+        ctx(), &summary, tx.outpoint.data(), xonly_ptrs.empty() ? nullptr : xonly_ptrs.data(), xonly_ptrs.size(),
+        full_ptrs.empty() ? nullptr : full_ptrs.data(), full_ptrs.size());
+    if (!expected.has("input_pub_key_sum")) {
+        // The keys sum to infinity: the receiver skips the transaction.
+        EXPECT_EQ(ret, 0);
+        EXPECT_TRUE(expected["outputs"].items().empty());
+        EXPECT_TRUE(expected["tweak"].is_null());
+        return;
+    }
+    ASSERT_EQ(ret, 1);
+    // The summary's layout is libsecp256k1 v0.8.0's (magic, flag, A_sum as a 64-byte point like
+    // secp256k1_pubkey, input_hash): check A_sum, input_hash·A_sum ("tweak") and the shared secret.
+    secp256k1_pubkey a_sum;
+    std::memcpy(a_sum.data, summary.data + 5, 64);
+    EXPECT_EQ(to_hex(serialize33(a_sum)), expected["input_pub_key_sum"].as_string());
+    secp256k1_pubkey tweak_pk = a_sum;
+    ASSERT_EQ(api().ec_pubkey_tweak_mul(ctx(), &tweak_pk, summary.data + 69), 1);
+    EXPECT_EQ(to_hex(serialize33(tweak_pk)), expected["tweak"].as_string());
+    secp256k1_pubkey shared = tweak_pk;
+    ASSERT_EQ(api().ec_pubkey_tweak_mul(ctx(), &shared, scan_sk.data()), 1);
+    EXPECT_EQ(to_hex(serialize33(shared)), expected["shared_secret"].as_string());
+
+    // Scan.
+    std::vector<secp256k1_xonly_pubkey> tx_outputs;
+    for (const auto& o : given["outputs"].items()) {
+        Bytes x = from_hex(o.as_string());
+        secp256k1_xonly_pubkey pk;
+        ASSERT_EQ(api().xonly_pubkey_parse(ctx(), &pk, x.data()), 1);
+        tx_outputs.push_back(pk);
+    }
+    std::vector<const secp256k1_xonly_pubkey*> tx_ptrs;
+    for (const auto& o : tx_outputs) tx_ptrs.push_back(&o);
+    std::vector<secp256k1_silentpayments_found_output> found(tx_outputs.size());
+    std::vector<secp256k1_silentpayments_found_output*> found_ptrs;
+    for (auto& f : found) found_ptrs.push_back(&f);
+    std::uint32_t n_found = 0xFFFFFFFF;
+    bool labels = !cache.entries.empty();
+    ret = api().silentpayments_recipient_scan_outputs(ctx(), found_ptrs.data(), &n_found, tx_ptrs.data(), tx_ptrs.size(),
+                                                       scan_sk.data(), &summary, &spend_pk,
+                                                       labels ? lookup_label : nullptr, labels ? &cache : nullptr);
+    ASSERT_EQ(ret, 1);
+    if (expected.has("n_outputs")) {
+        // Only the count is published (the K_max case).
+        EXPECT_EQ((long long)n_found, expected["n_outputs"].as_int());
+    } else {
+        EXPECT_EQ(n_found, expected["outputs"].items().size());
+    }
+    ASSERT_LE(n_found, found.size());
+
+    // Every found output: its tweak must spend it (spend key + tweak is its secret key).
+    const auto msg = sha256(std::string_view("message"));
+    const auto aux = sha256(std::string_view("random auxiliary data"));
+    std::map<std::string, std::pair<std::string, std::string>> got;  // output -> (tweak, signature)
+    for (std::uint32_t i = 0; i < n_found; i++) {
+        const auto& f = found[i];
+        Bytes d = spend_sk;
+        ASSERT_EQ(api().ec_seckey_tweak_add(ctx(), d.data(), f.tweak), 1);
+        secp256k1_keypair kp;
+        ASSERT_EQ(api().keypair_create(ctx(), &kp, d.data()), 1);
+        secp256k1_xonly_pubkey xpk;
+        ASSERT_EQ(api().keypair_xonly_pub(ctx(), &xpk, nullptr, &kp), 1);
+        EXPECT_EQ(xonly_hex(xpk), xonly_hex(f.output)) << "tweak does not spend output " << i;
+        // found_with_label and label must agree with the label cache.
+        if (f.found_with_label) {
+            Bytes l33(33);
+            EXPECT_EQ(api().silentpayments_recipient_label_serialize(ctx(), l33.data(), &f.label), 1);
+            EXPECT_EQ(cache.entries.count(l33), 1u) << "found with a label the wallet does not have";
+        } else {
+            secp256k1_silentpayments_label zero{};
+            EXPECT_EQ(std::memcmp(&f.label, &zero, sizeof zero), 0);
+        }
+        if (!expected.has("n_outputs")) {
+            unsigned char sig[64];
+            ASSERT_EQ(api().schnorrsig_sign32(ctx(), sig, msg.data(), &kp, aux.data()), 1);
+            got[xonly_hex(f.output)] = {to_hex(f.tweak, 32), to_hex(sig, 64)};
+        }
+    }
+    if (!expected.has("n_outputs")) {
+        std::map<std::string, std::pair<std::string, std::string>> want;
+        for (const auto& o : expected["outputs"].items())
+            want[o["pub_key"].as_string()] = {o["priv_key_tweak"].as_string(), o["signature"].as_string()};
+        EXPECT_EQ(got, want);
+    }
+}
+
+TEST_P(Bip352Vectors, Sending) {
+    int cases = 0;
+    for (const auto& c : bip352_vectors().items()) {
+        for (const auto& s : c["sending"].items()) {
+            SCOPED_TRACE(c["comment"].as_string());
+            run_sending(s["given"], s["expected"]);
+            cases++;
+        }
+    }
+    EXPECT_EQ(cases, 28);
+}
+
+TEST_P(Bip352Vectors, Receiving) {
+    int cases = 0;
+    for (const auto& c : bip352_vectors().items()) {
+        for (const auto& r : c["receiving"].items()) {
+            SCOPED_TRACE(c["comment"].as_string());
+            run_receiving(r["given"], r["expected"]);
+            cases++;
+        }
+    }
+    EXPECT_EQ(cases, 29);
+}
+
+FASTSECP_INSTANTIATE_BOTH(Bip352Vectors);
+
+}  // namespace
+}  // namespace fastsecp::test
