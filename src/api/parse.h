@@ -1,0 +1,31 @@
+// Parsers of the native API's input formats into internal types, each failure with its own
+// status code (the libsecp256k1-compatible parsers in schemes/ only say yes or no; these accept
+// exactly the same inputs).
+#pragma once
+
+#include <fastsecp.h>
+
+#include <cstddef>
+
+#include "group/group.h"
+
+namespace fastsecp::api {
+
+// SEC 1 public key: 33 bytes 02/03 || x, or 65 bytes 04/06/07 || x || y (06/07 "hybrid": the
+// prefix's low bit must equal y's parity). BAD_ENCODING for a wrong length or prefix, a
+// coordinate >= p or a hybrid parity mismatch; POINT_NOT_ON_CURVE otherwise when invalid.
+fastsecp_status parse_pubkey(Ge& r, const unsigned char* in, size_t len);
+
+// parse_pubkey for n keys at once (st[i] its status, out[i] its point when OK), with the
+// compressed ones decompressed two at a time (batch::lift_x_even2: two square roots in lockstep,
+// about 40% faster than one after the other). keys[i] must not be null.
+void parse_pubkeys(Ge* out, fastsecp_status* st, const unsigned char* const* keys, const size_t* lens, size_t n);
+
+// BIP-340 x-only key: the point with this x and even y. BAD_ENCODING for x >= p,
+// POINT_NOT_ON_CURVE when no point has this x.
+fastsecp_status parse_xonly(Ge& r, const unsigned char* x32);
+
+// A 32-byte big-endian scalar that must be below n: SCALAR_OUT_OF_RANGE otherwise.
+fastsecp_status parse_scalar(Scalar& r, const unsigned char* b32);
+
+}  // namespace fastsecp::api

@@ -1,0 +1,19 @@
+// The batch algorithms built with BMI2/ADX code generation (CMake gives this file the flags of
+// ecmult/ecmult_bmi2.cpp); used only when batch_ops() picks the fast variant.
+#define FASTSECP_VARIANT bmi2
+#if defined(FASTSECP_HAVE_BMI2_BUILD)
+#define FASTSECP_VARIANT_AVX2 1
+#endif
+#include "ecmult/ecmult_impl.h"
+#include "batch/batch_ops.h"
+#include "batch/lift_x_impl.h"
+#include "batch/pippenger_impl.h"
+#include "batch/strauss_impl.h"
+
+namespace fastsecp::batch {
+#if defined(FASTSECP_HAVE_BMI2_BUILD)
+const BatchOps BATCH_BMI2 = {"bmi2-adx", bmi2::msm_strauss, bmi2::msm_pippenger, bmi2::lift_x_even2};
+#else
+const BatchOps BATCH_BMI2 = {"portable", bmi2::msm_strauss, bmi2::msm_pippenger, bmi2::lift_x_even2};
+#endif
+}

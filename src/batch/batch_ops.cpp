@@ -1,0 +1,12 @@
+#include "batch/batch_ops.h"
+
+#include "ecmult/ecmult.h"
+
+namespace fastsecp::batch {
+
+const BatchOps& batch_ops() {
+    static const BatchOps& ops = &ecmult_ops() == &ECMULT_BMI2 ? BATCH_BMI2 : BATCH_PORTABLE;
+    return ops;
+}
+
+}  // namespace fastsecp::batch

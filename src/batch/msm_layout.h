@@ -1,0 +1,99 @@
+// Where each algorithm of msm.h keeps its arrays inside the caller's scratch buffer, and the
+// Pippenger window width. Shared by the size query and both compiled variants; everything here
+// has internal linkage (static, unnamed namespace), so the linker can never hand the portable
+// code a copy compiled with BMI2 instructions (see field.h).
+#pragma once
+
+#include <cstddef>
+#include <algorithm>
+#include <cstdint>
+
+#include "batch/msm.h"
+
+namespace fastsecp::batch {
+namespace {
+
+constexpr size_t MSM_ALIGN = 64;
+constexpr size_t msm_round_up(size_t x) { return (x + MSM_ALIGN - 1) & ~(MSM_ALIGN - 1); }
+
+constexpr int STRAUSS_WINDOW = 5;                              // wNAF width for the points
+constexpr int STRAUSS_TABLE = 1 << (STRAUSS_WINDOW - 2);       // odd multiples 1P..15P
+constexpr int STRAUSS_DIGITS = 130;                            // scalars < 2^128 (+ NAF carry)
+
+struct StraussLayout {
+    size_t tab, ltab, zt, pre, digits, total;  // byte offsets, total size
+    StraussLayout(size_t n_full, size_t n_short) {
+        size_t bases = n_full + n_short, terms = 2 * n_full + n_short;
+        tab = 0;                                                        // Ge[bases][TABLE]
+        ltab = msm_round_up(tab + bases * STRAUSS_TABLE * sizeof(Ge));  // Ge[n_full][TABLE] (λ)
+        zt = msm_round_up(ltab + n_full * STRAUSS_TABLE * sizeof(Ge));  // Fe[bases]
+        pre = msm_round_up(zt + bases * sizeof(Fe));                    // Fe[bases]
+        digits = msm_round_up(pre + bases * sizeof(Fe));                // int8[DIGITS][terms]
+        total = msm_round_up(digits + STRAUSS_DIGITS * terms);
+    }
+};
+
+// Signed c-bit digits cover 128-bit scalars plus a carry: windows·c >= 129.
+constexpr int pippenger_windows(int c) { return (129 + c - 1) / c; }
+
+// Additions into affine buckets are done up to PIPPENGER_BATCH at a time, sharing one inversion.
+constexpr size_t PIPPENGER_BATCH = 128;
+
+// Affine additions queued per shared inversion with 2^(c-1) buckets: at most a quarter of the
+// buckets busy (so few terms find theirs busy), and none at all (plain Jacobian buckets) when
+// that is under 32, too few to pay for the inversion.
+inline size_t pippenger_affine_batch(int c) {
+    size_t quarter = ((size_t)1 << (c - 1)) / 4;
+    return quarter < 32 ? 0 : std::min(PIPPENGER_BATCH, quarter);
+}
+
+// Estimated cost of Pippenger with c-bit digits, in units of one term added into one window's
+// affine buckets (≈ 100 ns here): per window every term (≈ 1.2 each into Jacobian buckets),
+// plus ≈ 1.75 per bucket for the running sums (fitted to bench_micro BM_batch_msm). A top
+// window whose digits take few values (it holds only the last bits and the carry) sends most
+// terms to the Jacobian overflow points, ≈ 0.3 more each.
+inline double pippenger_cost(size_t terms, int c) {
+    int windows = pippenger_windows(c);
+    int top_bits = 129 - c * (windows - 1);
+    double per_term = pippenger_affine_batch(c) ? 1.0 : 1.2;
+    double cost = windows * (per_term * (double)terms + 1.75 * (double)(1u << (c - 1)));
+    if (per_term == 1.0 && top_bits < c - 2) cost += 0.3 * (double)terms;
+    return cost;
+}
+
+// The width c in [2, 12] with the least estimated cost.
+inline int pippenger_window(size_t terms) {
+    int best = 2;
+    for (int c = 3; c <= 12; c++)
+        if (pippenger_cost(terms, c) < pippenger_cost(terms, best)) best = c;
+    return best;
+}
+
+struct PippengerLayout {
+    int c, windows;
+    size_t nb;                                                     // buckets: 2^(c-1)
+    size_t batch;                                                  // additions per shared inversion
+    size_t pts, digits, buckets, overflow, busy, pend, pend_pt, num, den, acc, total;  // byte offsets
+    explicit PippengerLayout(size_t terms) : PippengerLayout(terms, pippenger_window(terms)) {}
+    PippengerLayout(size_t terms, int width) {
+        c = width;
+        windows = pippenger_windows(c);
+        nb = (size_t)1 << (c - 1);
+        constexpr size_t K = PIPPENGER_BATCH;
+        pts = 0;                                                          // Ge[terms]
+        digits = msm_round_up(pts + terms * sizeof(Ge));                  // int16[windows][terms]
+        buckets = msm_round_up(digits + (size_t)windows * terms * sizeof(int16_t));  // Ge[nb]
+        overflow = msm_round_up(buckets + nb * sizeof(Ge));               // Gej[nb]
+        busy = msm_round_up(overflow + nb * sizeof(Gej));                 // uint8[nb]
+        pend = msm_round_up(busy + nb);                                   // uint32[K]  bucket of each
+        pend_pt = msm_round_up(pend + K * sizeof(uint32_t));              // Ge[K]      point to add
+        num = msm_round_up(pend_pt + K * sizeof(Ge));                     // Fe[K]      slope numerators
+        den = msm_round_up(num + K * sizeof(Fe));                         // Fe[K]      ... denominators
+        acc = msm_round_up(den + K * sizeof(Fe));                         // Fe[K]      prefix products
+        total = msm_round_up(acc + K * sizeof(Fe));
+        batch = pippenger_affine_batch(c);
+    }
+};
+
+}  // namespace
+}  // namespace fastsecp::batch

@@ -1,0 +1,189 @@
+// Pippenger multi-scalar multiplication (msm.h) for many points, with affine buckets. Included
+// by batch_portable.cpp and batch_bmi2.cpp.
+#pragma once
+
+#include "batch/msm_common_impl.h"
+
+namespace fastsecp::FASTSECP_VARIANT {
+
+// Signed c-bit digits of k (< 2^128) into column `term` of the window-major int16 matrix:
+// each window value above 2^(c-1) becomes value - 2^c and carries one into the next window.
+static inline void msm_signed_digits(int16_t* digits, size_t stride, size_t term, const Scalar& k, int c,
+                                     int windows) {
+    uint32_t carry = 0;
+    const int32_t half = 1 << (c - 1);
+    for (int j = 0; j < windows; j++) {
+        int32_t v = (int32_t)(scalar_get_bits_range(k, (unsigned)(c * j), (unsigned)c) + carry);
+        carry = v > half;
+        if (carry) v -= 2 * half;
+        digits[(size_t)j * stride + term] = (int16_t)v;
+    }
+}
+
+// The buckets of one Pippenger window, kept affine. Additions are queued (at most one per
+// bucket at a time) and done `batch` at once with the slopes' denominators inverted together
+// (Montgomery's trick): 5M + 1S per addition instead of 8M + 3S for a Jacobian bucket. A term
+// whose bucket already has a queued addition goes into that bucket's Jacobian overflow point
+// instead (a plain mixed addition), so no term ever waits: windows whose digits take few values
+// (the top one) simply run at the Jacobian cost. With few buckets (batch == 0) every term takes
+// that path.
+struct AffineBuckets {
+    Ge* bucket;          // [nb], infinity = empty
+    Gej* overflow;       // [nb], added to the bucket when the window is summed
+    uint8_t* busy;       // [nb], 1 while the bucket has a queued addition
+    uint32_t* pend;      // [K] bucket of each queued addition
+    Ge* pend_pt;         // [K] the point to add
+    Fe *num, *den, *acc; // [K] slope numerator / denominator, prefix products of den
+    size_t batch;        // flush when this many are queued; 0: Jacobian buckets only
+    size_t n_pend = 0;
+
+    // bucket b += p.
+    void add(uint32_t b, const Ge& p) {
+        if (batch == 0 || busy[b]) {
+            gej_add_ge_var(overflow[b], overflow[b], p);
+        } else if (bucket[b].infinity) {
+            bucket[b] = p;
+        } else {
+            busy[b] = 1;
+            pend[n_pend] = b;
+            pend_pt[n_pend++] = p;
+            if (n_pend == batch) flush();
+        }
+    }
+
+    // Does every queued addition. The slope of P + Q is (yQ - yP) / (xQ - xP), or 3x²/2y when
+    // Q = P; Q = -P empties the bucket (flagged in pend's top bit, denominator 1 to keep the
+    // product invertible). A zero numerator is a real slope (P and λP share y), never a flag.
+    static constexpr uint32_t CANCEL = 0x80000000u;
+    void flush() {
+        if (n_pend == 0) return;
+        for (size_t k = 0; k < n_pend; k++) {
+            const Ge& p = bucket[pend[k]];
+            const Ge& q = pend_pt[k];
+            fe_sub(den[k], q.x, p.x);
+            fe_sub(num[k], q.y, p.y);
+            if (fe_normalizes_to_zero_var(den[k])) {
+                if (fe_normalizes_to_zero_var(num[k])) {  // Q = P: tangent
+                    fe_sqr(num[k], p.x);
+                    fe_mul_int(num[k], 3);
+                    den[k] = p.y;
+                    fe_add(den[k], p.y);
+                } else {  // Q = -P
+                    pend[k] |= CANCEL;
+                    fe_set_int(den[k], 1);
+                }
+            }
+            if (k == 0) acc[0] = den[0];
+            else fe_mul(acc[k], acc[k - 1], den[k]);
+        }
+        Fe inv;
+        fe_inv_var(inv, acc[n_pend - 1]);
+        for (size_t k = n_pend; k-- > 0;) {
+            Fe di;  // 1 / den[k]
+            if (k > 0) {
+                fe_mul(di, inv, acc[k - 1]);
+                fe_mul(inv, inv, den[k]);
+            } else {
+                di = inv;
+            }
+            uint32_t b = pend[k] & ~CANCEL;
+            busy[b] = 0;
+            Ge& p = bucket[b];
+            if (pend[k] & CANCEL) {
+                ge_set_infinity(p);
+                continue;
+            }
+            // x3 = λ² - xP - xQ, y3 = λ·(xP - x3) - yP
+            Fe lambda, x3, t;
+            fe_mul(lambda, num[k], di);
+            fe_sqr(x3, lambda);
+            fe_sub(x3, x3, p.x);
+            fe_sub(x3, x3, pend_pt[k].x);
+            fe_sub(t, p.x, x3);
+            fe_mul(t, t, lambda);
+            fe_sub(p.y, t, p.y);
+            p.x = x3;
+        }
+        n_pend = 0;
+    }
+};
+
+static void msm_pippenger(Gej& r, const batch::MsmInput& in, void* scratch) {
+    const size_t terms = batch::msm_terms(in.n_full, in.n_short);
+    const batch::PippengerLayout lay(terms);
+    const int c = lay.c, windows = lay.windows;
+    const size_t nb = lay.nb;
+    unsigned char* base = static_cast<unsigned char*>(scratch);
+    Ge* pts = reinterpret_cast<Ge*>(base + lay.pts);
+    int16_t* digits = reinterpret_cast<int16_t*>(base + lay.digits);
+    AffineBuckets bk;
+    bk.bucket = reinterpret_cast<Ge*>(base + lay.buckets);
+    bk.overflow = reinterpret_cast<Gej*>(base + lay.overflow);
+    bk.busy = base + lay.busy;
+    bk.pend = reinterpret_cast<uint32_t*>(base + lay.pend);
+    bk.pend_pt = reinterpret_cast<Ge*>(base + lay.pend_pt);
+    bk.num = reinterpret_cast<Fe*>(base + lay.num);
+    bk.den = reinterpret_cast<Fe*>(base + lay.den);
+    bk.acc = reinterpret_cast<Fe*>(base + lay.acc);
+    bk.batch = lay.batch;
+
+    // Every term as a point and a non-negative scalar below 2^128 (signs moved into the point).
+    size_t t = 0;
+    for (size_t b = 0; b < in.n_full; b++) {
+        Scalar k1, k2;
+        bool n1, n2;
+        msm_split_full(k1, k2, n1, n2, in.full_scalars[b]);
+        const Ge& p = in.full_points[b];
+        if (n1) ge_neg(pts[t], p); else pts[t] = p;
+        msm_signed_digits(digits, terms, t++, k1, c, windows);
+        ge_mul_lambda(pts[t], p);
+        if (n2) ge_neg(pts[t], pts[t]);
+        msm_signed_digits(digits, terms, t++, k2, c, windows);
+    }
+    for (size_t s = 0; s < in.n_short; s++) {
+        pts[t] = in.short_points[s];
+        msm_signed_digits(digits, terms, t++, in.short_scalars[s], c, windows);
+    }
+    Scalar g1, g2;
+    scalar_split_128(g1, g2, in.g);
+    pts[t] = ge_generator();
+    msm_signed_digits(digits, terms, t++, g1, c, windows);
+    ge_from_storage(pts[t], ECMULT_G128_ODD[0]);  // 2^128·G
+    msm_signed_digits(digits, terms, t++, g2, c, windows);
+
+    Gej acc;
+    gej_set_infinity(acc);
+    for (int j = windows - 1; j >= 0; j--) {
+        for (int d = 0; d < c; d++) gej_double_var(acc, acc);
+        for (size_t b = 0; b < nb; b++) {
+            ge_set_infinity(bk.bucket[b]);
+            gej_set_infinity(bk.overflow[b]);
+            bk.busy[b] = 0;
+        }
+        const int16_t* row = digits + (size_t)j * terms;
+        for (size_t i = 0; i < terms; i++) {
+            int d = row[i];
+            if (d > 0) {
+                bk.add((uint32_t)(d - 1), pts[i]);
+            } else if (d < 0) {
+                Ge neg;
+                ge_neg(neg, pts[i]);
+                bk.add((uint32_t)(-d - 1), neg);
+            }
+        }
+        bk.flush();
+        // sum_b (b+1)·bucket[b] as a sum of running sums from the top bucket down.
+        Gej running, sum;
+        gej_set_infinity(running);
+        gej_set_infinity(sum);
+        for (size_t b = nb; b-- > 0;) {
+            gej_add_ge_var(running, running, bk.bucket[b]);
+            gej_add_var(running, running, bk.overflow[b]);
+            gej_add_var(sum, sum, running);
+        }
+        gej_add_var(acc, acc, sum);
+    }
+    r = acc;
+}
+
+}  // namespace fastsecp::FASTSECP_VARIANT

@@ -1,0 +1,105 @@
+// Strauss multi-scalar multiplication (msm.h) for few points. Included by batch_portable.cpp
+// and batch_bmi2.cpp.
+#pragma once
+
+#include "batch/msm_common_impl.h"
+
+namespace fastsecp::FASTSECP_VARIANT {
+
+// wNAF digits of k (< 2^128) into column `term` of a digit-major int8 matrix with `stride`
+// columns, negated when neg. Returns the digit count (one past the top nonzero digit).
+static inline int msm_wnaf_column(int8_t* digits, size_t stride, size_t term, const Scalar& k, bool neg) {
+    int d[batch::STRAUSS_DIGITS];
+    int len = wnaf_var(d, batch::STRAUSS_DIGITS, k, batch::STRAUSS_WINDOW);
+    for (int i = 0; i < batch::STRAUSS_DIGITS; i++)
+        digits[(size_t)i * stride + term] = (int8_t)(neg ? -d[i] : d[i]);
+    return len;
+}
+
+static void msm_strauss(Gej& r, const batch::MsmInput& in, void* scratch) {
+    const size_t nf = in.n_full, bases = in.n_full + in.n_short, terms = 2 * in.n_full + in.n_short;
+    constexpr int TN = batch::STRAUSS_TABLE, LEN = batch::STRAUSS_DIGITS;
+    const batch::StraussLayout lay(in.n_full, in.n_short);
+    unsigned char* base = static_cast<unsigned char*>(scratch);
+    Ge* tab = reinterpret_cast<Ge*>(base + lay.tab);
+    Ge* ltab = reinterpret_cast<Ge*>(base + lay.ltab);
+    Fe* zt = reinterpret_cast<Fe*>(base + lay.zt);
+    Fe* pre = reinterpret_cast<Fe*>(base + lay.pre);
+    int8_t* digits = reinterpret_cast<int8_t*>(base + lay.digits);
+
+    // Odd multiples of every point, each affine on its own isomorphic curve (scale zt[b]).
+    for (size_t b = 0; b < bases; b++) {
+        Gej a;
+        gej_set_ge(a, b < nf ? in.full_points[b] : in.short_points[b - nf]);
+        odd_multiples_iso_var(tab + b * TN, a, TN, zt[b]);
+    }
+    // One inversion for all scales (Montgomery's trick), then back onto secp256k1:
+    // (x, y) on the curve scaled by z is (x/z², y/z³) on secp256k1.
+    if (bases > 0) {
+        pre[0] = zt[0];
+        for (size_t b = 1; b < bases; b++) fe_mul(pre[b], pre[b - 1], zt[b]);
+        Fe inv;
+        fe_inv_var(inv, pre[bases - 1]);
+        for (size_t b = bases; b-- > 0;) {
+            Fe zi, zi2, zi3;
+            if (b > 0) {
+                fe_mul(zi, inv, pre[b - 1]);
+                fe_mul(inv, inv, zt[b]);
+            } else {
+                zi = inv;
+            }
+            fe_sqr(zi2, zi);
+            fe_mul(zi3, zi2, zi);
+            for (int j = 0; j < TN; j++) {
+                Ge& e = tab[b * TN + j];
+                fe_mul(e.x, e.x, zi2);
+                fe_mul(e.y, e.y, zi3);
+            }
+        }
+        for (size_t b = 0; b < nf; b++)
+            for (int j = 0; j < TN; j++) ge_mul_lambda(ltab[b * TN + j], tab[b * TN + j]);
+    }
+
+    // Digits: terms 2b and 2b+1 are k1 (table tab[b]) and k2 (table ltab[b]) of full point b;
+    // term 2·nf + s is short point s (table tab[nf + s]).
+    int bits = 0;
+    for (size_t b = 0; b < nf; b++) {
+        Scalar k1, k2;
+        bool n1, n2;
+        msm_split_full(k1, k2, n1, n2, in.full_scalars[b]);
+        int l1 = msm_wnaf_column(digits, terms, 2 * b, k1, n1);
+        int l2 = msm_wnaf_column(digits, terms, 2 * b + 1, k2, n2);
+        if (l1 > bits) bits = l1;
+        if (l2 > bits) bits = l2;
+    }
+    for (size_t s = 0; s < in.n_short; s++) {
+        int l = msm_wnaf_column(digits, terms, 2 * nf + s, in.short_scalars[s], false);
+        if (l > bits) bits = l;
+    }
+    int wg1[LEN], wg2[LEN];
+    Scalar g1, g2;
+    scalar_split_128(g1, g2, in.g);
+    int bg1 = wnaf_var(wg1, LEN, g1, ECMULT_G_WINDOW);
+    int bg2 = wnaf_var(wg2, LEN, g2, ECMULT_G_WINDOW);
+    if (bg1 > bits) bits = bg1;
+    if (bg2 > bits) bits = bg2;
+
+    Gej acc;
+    gej_set_infinity(acc);
+    for (int i = bits - 1; i >= 0; i--) {
+        gej_double_var(acc, acc);
+        const int8_t* row = digits + (size_t)i * terms;
+        for (size_t t = 0; t < terms; t++) {
+            int d = row[t];
+            if (!d) continue;
+            const Ge* table = t < 2 * nf ? ((t & 1) ? ltab + (t >> 1) * TN : tab + (t >> 1) * TN)
+                                         : tab + (t - nf) * TN;
+            table_add_var(acc, table, d);
+        }
+        if (wg1[i]) table_add_storage_var(acc, ECMULT_G_ODD, wg1[i], nullptr, nullptr);
+        if (wg2[i]) table_add_storage_var(acc, ECMULT_G128_ODD, wg2[i], nullptr, nullptr);
+    }
+    r = acc;
+}
+
+}  // namespace fastsecp::FASTSECP_VARIANT

@@ -1,0 +1,253 @@
+// Internal: the multi-scalar multiplication behind Schnorr batch verification (batch/msm.h),
+// both algorithms in every variant this CPU can run, against a sum of single multiplications
+// (ecmult, itself tested against a slow reference in tests/unit).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <random>
+#include <vector>
+
+#include "batch/batch_ops.h"
+#include "batch/msm.h"
+#include "batch/msm_layout.h"
+#include "ecmult/ecmult.h"
+
+namespace fastsecp::test {
+namespace {
+
+struct Gen {
+    std::mt19937_64 rng;
+    explicit Gen(uint64_t seed) : rng(seed) {}
+    Scalar scalar() {
+        Scalar s;
+        unsigned char b[32];
+        for (auto& c : b) c = (unsigned char)rng();
+        scalar_set_b32(s, b, nullptr);
+        return s;
+    }
+    Scalar short_scalar() {  // < 2^128
+        Scalar s = scalar();
+        s.d[2] = s.d[3] = 0;
+        return s;
+    }
+    Ge point() {
+        Gej j;
+        ecmult_gen_var(j, scalar());
+        Ge g;
+        ge_set_gej_var(g, j);
+        return g;
+    }
+};
+
+// g·G + sum k_i·P_i by one ecmult per term.
+Gej naive(const batch::MsmInput& in) {
+    Gej acc, t, p;
+    Scalar zero;
+    scalar_clear(zero);
+    gej_set_infinity(p);
+    ecmult(acc, p, zero, in.g);
+    for (size_t i = 0; i < in.n_full; i++) {
+        gej_set_ge(p, in.full_points[i]);
+        ecmult(t, p, in.full_scalars[i], zero);
+        gej_add_var(acc, acc, t);
+    }
+    for (size_t i = 0; i < in.n_short; i++) {
+        gej_set_ge(p, in.short_points[i]);
+        ecmult(t, p, in.short_scalars[i], zero);
+        gej_add_var(acc, acc, t);
+    }
+    return acc;
+}
+
+bool same_point(const Gej& a, const Gej& b) {
+    if (a.infinity || b.infinity) return a.infinity == b.infinity;
+    Ge x, y;
+    ge_set_gej_var(x, a);
+    ge_set_gej_var(y, b);
+    fe_normalize(x.x); fe_normalize(x.y); fe_normalize(y.x); fe_normalize(y.y);
+    return fe_equal_normalized(x.x, y.x) && fe_equal_normalized(x.y, y.y);
+}
+
+std::vector<const batch::BatchOps*> variants() {
+    std::vector<const batch::BatchOps*> v = {&batch::BATCH_PORTABLE};
+    if (cpu_supports_fast_variant()) v.push_back(&batch::BATCH_BMI2);
+    return v;
+}
+
+struct Case {
+    std::vector<Ge> fp, sp;
+    std::vector<Scalar> fk, sk;
+    Scalar g;
+    batch::MsmInput input() const {
+        batch::MsmInput in;
+        in.full_points = fp.data();
+        in.full_scalars = fk.data();
+        in.n_full = fp.size();
+        in.short_points = sp.data();
+        in.short_scalars = sk.data();
+        in.n_short = sp.size();
+        in.g = g;
+        return in;
+    }
+};
+
+void check(const Case& c, const char* what) {
+    batch::MsmInput in = c.input();
+    Gej want = naive(in);
+    std::vector<unsigned char> scratch(batch::msm_scratch_size(in.n_full, in.n_short));
+    for (const auto* ops : variants()) {
+        Gej r;
+        ops->msm_strauss(r, in, scratch.data());
+        EXPECT_TRUE(same_point(r, want)) << what << ": strauss " << ops->name;
+        ops->msm_pippenger(r, in, scratch.data());
+        EXPECT_TRUE(same_point(r, want)) << what << ": pippenger " << ops->name;
+    }
+    Gej r;
+    batch::msm_var(r, in, scratch.data());
+    EXPECT_TRUE(same_point(r, want)) << what << ": auto";
+}
+
+TEST(Msm, RandomSizes) {
+    Gen gen(std::random_device{}());
+    for (size_t nf : {0, 1, 2, 5, 40, 200, 500}) {
+        for (size_t ns : {0, 1, 3, 40, 200}) {
+            Case c;
+            for (size_t i = 0; i < nf; i++) { c.fp.push_back(gen.point()); c.fk.push_back(gen.scalar()); }
+            for (size_t i = 0; i < ns; i++) { c.sp.push_back(gen.point()); c.sk.push_back(gen.short_scalar()); }
+            c.g = gen.scalar();
+            check(c, ("nf " + std::to_string(nf) + " ns " + std::to_string(ns)).c_str());
+        }
+    }
+}
+
+// Sums that cancel to infinity, repeated points, zero and extreme scalars.
+TEST(Msm, EdgeCases) {
+    Gen gen(7);
+    Scalar zero, one, nm1;
+    scalar_clear(zero);
+    scalar_set_int(one, 1);
+    scalar_negate(nm1, one);
+    {
+        Case c;  // nothing at all
+        c.g = zero;
+        check(c, "empty");
+    }
+    {
+        Case c;  // k·P + k·(-P) + 0·G = infinity
+        Ge p = gen.point(), np;
+        ge_neg(np, p);
+        Scalar k = gen.scalar();
+        c.fp = {p, np};
+        c.fk = {k, k};
+        c.g = zero;
+        check(c, "P and -P");
+    }
+    {
+        Case c;  // P = x·G with full and short terms summing to -g·G
+        Scalar x = gen.short_scalar(), a = gen.short_scalar(), b = gen.scalar(), t;
+        Gej pj;
+        ecmult_gen_var(pj, x);
+        Ge p;
+        ge_set_gej_var(p, pj);
+        c.sp = {p};
+        c.sk = {a};
+        c.fp = {p, p};
+        c.fk = {b, b};
+        // g = -(a + 2b)·x
+        scalar_add(t, b, b);
+        scalar_add(t, t, a);
+        scalar_mul(t, t, x);
+        scalar_negate(c.g, t);
+        check(c, "cancels to infinity");
+    }
+    {
+        Case c;  // repeated points, scalars 0, 1, n-1, and the generator itself
+        Ge p = gen.point();
+        c.fp = {p, p, p, ge_generator(), p};
+        c.fk = {zero, one, nm1, one, gen.scalar()};
+        c.sp = {p, p, ge_generator()};
+        c.sk = {zero, one, gen.short_scalar()};
+        c.g = nm1;
+        check(c, "repeats and extremes");
+    }
+    for (int copies : {300, 1200}) {
+        // Many copies of P, -P and λP (same y as P): buckets see doublings, cancellations and
+        // zero slopes, with Jacobian buckets (300) and with affine ones (1200).
+        Case c;
+        Ge p = gen.point(), np, lp;
+        ge_neg(np, p);
+        ge_mul_lambda(lp, p);
+        for (int i = 0; i < copies; i++) {
+            c.sp.push_back(i % 3 == 0 ? p : i % 3 == 1 ? np : lp);
+            c.sk.push_back(i % 5 == 0 ? c.sk.empty() ? one : c.sk.back() : gen.short_scalar());
+        }
+        c.g = gen.scalar();
+        bool affine = batch::PippengerLayout(batch::msm_terms(0, c.sp.size())).batch > 0;
+        EXPECT_EQ(affine, copies > 1000) << "the case should exercise " << (copies > 1000 ? "affine" : "Jacobian")
+                                         << " buckets";
+        check(c, (std::to_string(copies) + " copies").c_str());
+    }
+}
+
+// Callers size the scratch for the most items a batch can have and may use it for fewer, which
+// msm_scratch_size covers only if fewer terms never choose a wider Pippenger window.
+TEST(Msm, ScratchCoversSmallerInputs) {
+    int prev = 2;
+    for (size_t terms = 2; terms < 200000; terms += 1 + terms / 64) {
+        int c = batch::pippenger_window(terms);
+        EXPECT_GE(c, prev) << terms;
+        prev = c;
+    }
+    for (size_t n = 1; n < 2000; n += 1 + n / 8) {
+        size_t bound = batch::msm_scratch_size(n, n);
+        for (size_t m = 0; m <= n; m += 1 + m / 4) {
+            EXPECT_LE(batch::StraussLayout(m, m).total, bound) << n << " " << m;
+            EXPECT_LE(batch::PippengerLayout(batch::msm_terms(m, m)).total, bound) << n << " " << m;
+        }
+    }
+}
+
+// lift_x_even2 against group.h's ge_set_xo (one square root at a time) on random x, x that are
+// on no point, and the edges 0 and p - 1, in both lanes.
+TEST(LiftX2, MatchesSingleDecompression) {
+    Gen gen(11);
+    std::vector<Fe> xs;
+    for (int i = 0; i < 200; i++) {
+        unsigned char b[32];
+        for (auto& c : b) c = (unsigned char)gen.rng();
+        Fe x;
+        if (fe_set_b32_limit(x, b)) xs.push_back(x);
+    }
+    Fe zero, pm1;
+    fe_set_int(zero, 0);
+    fe_set_int(pm1, 1);
+    fe_negate(pm1, pm1, 1);
+    fe_normalize(pm1);
+    xs.push_back(zero);
+    xs.push_back(pm1);
+    int on_curve = 0;
+    for (const auto* ops : variants()) {
+        for (size_t i = 0; i < xs.size(); i++) {
+            Fe pair[2] = {xs[i], xs[(i * 7 + 3) % xs.size()]};
+            Ge got[2];
+            bool ok[2];
+            ops->lift_x_even2(got, ok, pair);
+            for (int k = 0; k < 2; k++) {
+                Ge want;
+                bool want_ok = ge_set_xo_impl(want, pair[k], false);
+                EXPECT_EQ(ok[k], want_ok) << ops->name << " " << i << " lane " << k;
+                on_curve += want_ok;
+                if (!want_ok || !ok[k]) continue;
+                EXPECT_TRUE(fe_equal_normalized(got[k].x, want.x)) << ops->name << " " << i;
+                EXPECT_TRUE(fe_equal_normalized(got[k].y, want.y)) << ops->name << " " << i;
+                EXPECT_FALSE(fe_is_odd(got[k].y));
+            }
+        }
+    }
+    // Roughly half of all x are on the curve: both outcomes were exercised.
+    EXPECT_GT(on_curve, 100);
+    EXPECT_LT(on_curve, (int)(xs.size() * 2 * variants().size()) - 100);
+}
+
+}  // namespace
+}  // namespace fastsecp::test
