@@ -12,3 +12,10 @@ struct fastsecp_ctx {
     unsigned int n_threads;               // threads a call may use, the caller included
     fastsecp::batch::ThreadPool* pool;    // n_threads - 1 workers, or null when n_threads == 1
 };
+
+namespace fastsecp::api {
+// Marks bytes derived from secrets as public for valgrind's constant-time test (a no-op outside
+// valgrind): used only where the API's contract publishes the value anyway, such as whether a
+// secret key was valid (its per-item status). libsecp256k1 declassifies the same facts.
+void declassify(const void* p, size_t len);
+}  // namespace fastsecp::api

@@ -22,6 +22,8 @@
 
 #include "secret.h"
 
+#include <fastsecp.h>
+
 namespace fastsecp::ctime {
 namespace {
 
@@ -178,6 +180,8 @@ class Checker {
     void check_key(const TestKey& k);
     void check_keypair(const TestKey& k, const B33& pub33);
     void check_ellswift(const TestKey& k);
+    void check_silentpayments(const TestKey& k);
+    void check_native();
     void check_randomized_context();
     void check_preallocated();
 
@@ -208,6 +212,7 @@ void Checker::run_all() {
     for (const auto& k : test_keys()) check_key(k);
     check_randomized_context();
     check_preallocated();
+    if (api_.name == "fastsecp") check_native();  // fastsecp.h has no libsecp256k1 counterpart
     if (!stray_.empty()) {
         step("callbacks outside steps", [&] {
             for (auto& s : stray_) report(s);
@@ -354,6 +359,7 @@ void Checker::check_key(const TestKey& k) {
 
     check_keypair(k, pub33);
     check_ellswift(k);
+    check_silentpayments(k);
 }
 
 // ElligatorSwift: create (the secret key; the auxiliary randomness only picks among the key's
@@ -392,6 +398,176 @@ void Checker::check_ellswift(const TestKey& k) {
         declassify(out, sizeof out);
         expect_ret(ret, ok, "ellswift_xdh");
     });
+}
+
+// Silent payments (BIP-352). Secret: the sender's secret keys and keypairs, and the recipient's
+// scan key (in label_create and scan_outputs). Public: recipients' keys, outpoints, outputs, the
+// prevouts summary, labels. The generated outputs and the found outputs are public (they appear
+// on chain), the found outputs' spend tweaks are secret.
+namespace {
+struct LabelTable {
+    B33 label33{};
+    B32 tweak{};
+};
+const unsigned char* lookup_label(const unsigned char* label33, const void* data) {
+    const auto* t = static_cast<const LabelTable*>(data);
+    return std::memcmp(label33, t->label33.data(), 33) == 0 ? t->tweak.data() : nullptr;
+}
+}  // namespace
+
+void Checker::check_silentpayments(const TestKey& k) {
+    const std::string key = std::string("key ") + k.label + ": ";
+    const int ok = k.valid ? 1 : 0;
+    const unsigned char outpoint[36] = {7, 7, 7};
+    // A public recipient (scan key peer_sk_, spend key msg_) for the sender checks.
+    secp256k1_silentpayments_recipient other{};
+    other.scan_pubkey = public_pubkey_of(peer_sk_);
+    other.spend_pubkey = public_pubkey_of(msg_);
+    other.index = 0;
+    const secp256k1_silentpayments_recipient* recipients[1] = {&other};
+
+    step(key + "silentpayments_sender_create_outputs (secret seckey)", [&] {
+        B32 sk = k.bytes;
+        classify(sk.data(), sk.size());
+        const unsigned char* seckeys[1] = {sk.data()};
+        secp256k1_xonly_pubkey out{};
+        secp256k1_xonly_pubkey* outs[1] = {&out};
+        int ret = api_.silentpayments_sender_create_outputs(ctx_, outs, recipients, 1, outpoint, nullptr, 0, seckeys, 1);
+        declassify(ret);
+        declassify(out);
+        expect_ret(ret, ok, "silentpayments_sender_create_outputs");
+    });
+    if (k.valid) {
+        step(key + "silentpayments_sender_create_outputs (secret keypair)", [&] {
+            B32 sk = k.bytes;
+            classify(sk.data(), sk.size());
+            secp256k1_keypair kp;
+            int ret = api_.keypair_create(ctx_, &kp, sk.data());
+            declassify(ret);
+            expect_ret(ret, 1, "keypair_create");
+            const secp256k1_keypair* kps[1] = {&kp};
+            secp256k1_xonly_pubkey out{};
+            secp256k1_xonly_pubkey* outs[1] = {&out};
+            ret = api_.silentpayments_sender_create_outputs(ctx_, outs, recipients, 1, outpoint, kps, 1, nullptr, 0);
+            declassify(ret);
+            declassify(out);
+            expect_ret(ret, 1, "silentpayments_sender_create_outputs");
+        });
+    }
+
+    step(key + "silentpayments_recipient_label_create (secret scan key)", [&] {
+        B32 sk = k.bytes;
+        classify(sk.data(), sk.size());
+        secp256k1_silentpayments_label label;
+        unsigned char tweak[32];
+        int ret = api_.silentpayments_recipient_label_create(ctx_, &label, tweak, sk.data(), 1);
+        declassify(ret);
+        declassify(label);
+        expect_ret(ret, ok, "silentpayments_recipient_label_create");  // invalid scan keys are refused
+    });
+
+    // Scanning with the secret scan key k: a transaction from a public sender pays the recipient
+    // (scan key k, spend key peer_sk_) once directly and once to its label m = 1. For an invalid k
+    // the transaction is made for another key (the scan must still fail without branching on k).
+    const B32 setup_key = k.valid ? k.bytes : counting(0x41);
+    secp256k1_silentpayments_recipient me{};
+    me.spend_pubkey = public_pubkey_of(peer_sk_);
+    LabelTable labels;
+    secp256k1_xonly_pubkey tx_out[2]{};
+    {
+        me.scan_pubkey = public_pubkey_of(setup_key);
+        secp256k1_silentpayments_label label;
+        B32 label_tweak{};
+        int ret = api_.silentpayments_recipient_label_create(ctx_, &label, label_tweak.data(), setup_key.data(), 1);
+        declassify(ret);
+        declassify(label);
+        declassify(label_tweak);
+        expect(ret == 1, "label_create for the scan setup failed");
+        ret = api_.silentpayments_recipient_label_serialize(ctx_, labels.label33.data(), &label);
+        declassify(labels.label33);
+        labels.tweak = label_tweak;
+        secp256k1_silentpayments_recipient labelled = me;
+        ret &= api_.silentpayments_recipient_create_labeled_spend_pubkey(ctx_, &labelled.spend_pubkey, &me.spend_pubkey, &label);
+        labelled.index = 1;
+        declassify(ret);
+        declassify(labelled);
+        const secp256k1_silentpayments_recipient* both[2] = {&me, &labelled};
+        const unsigned char* sender[1] = {msg_.data()};
+        secp256k1_xonly_pubkey* outs[2] = {&tx_out[0], &tx_out[1]};
+        ret &= api_.silentpayments_sender_create_outputs(ctx_, outs, both, 2, outpoint, nullptr, 0, sender, 1);
+        declassify(ret);
+        declassify(tx_out);
+        expect(ret == 1, "creating the transaction to scan failed");
+    }
+    secp256k1_silentpayments_prevouts_summary summary;
+    {
+        const secp256k1_pubkey sender_pub = public_pubkey_of(msg_);
+        const secp256k1_pubkey* pubs[1] = {&sender_pub};
+        int ret = api_.silentpayments_recipient_prevouts_summary_create(ctx_, &summary, outpoint, nullptr, 0, pubs, 1);
+        declassify(ret);
+        declassify(summary);
+        expect(ret == 1, "prevouts_summary_create failed");
+    }
+    for (const bool with_labels : {false, true}) {
+        step(key + (with_labels ? "silentpayments_recipient_scan_outputs (secret scan key, label lookup)"
+                                : "silentpayments_recipient_scan_outputs (secret scan key)"),
+             [&] {
+                 B32 sk = k.bytes;
+                 classify(sk.data(), sk.size());
+                 const secp256k1_xonly_pubkey* outs[2] = {&tx_out[0], &tx_out[1]};
+                 secp256k1_silentpayments_found_output found[2];
+                 secp256k1_silentpayments_found_output* found_ptrs[2] = {&found[0], &found[1]};
+                 uint32_t n_found = 2;
+                 int ret = api_.silentpayments_recipient_scan_outputs(
+                     ctx_, found_ptrs, &n_found, outs, 2, sk.data(), &summary, &me.spend_pubkey,
+                     with_labels ? &lookup_label : nullptr, with_labels ? &labels : nullptr);
+                 declassify(ret);
+                 declassify(n_found);
+                 expect_ret(ret, ok, "silentpayments_recipient_scan_outputs");
+                 if (ret == 1) {
+                     const uint32_t want = with_labels ? 2u : 1u;
+                     if (n_found != want)
+                         report("found " + std::to_string(n_found) + " outputs, expected " + std::to_string(want));
+                 }
+             });
+    }
+}
+
+// The native API (fastsecp.h): a context seeded with secret bytes, and batch key generation where
+// every key of the batch is secret, invalid ones included (an invalid key must not make the other
+// items' work, or its own failure, depend on any key's value).
+void Checker::check_native() {
+    fastsecp_ctx* nctx = nullptr;
+    step("fastsecp_ctx_create (secret seed)", [&] {
+        B32 seed = entropy_;
+        classify(seed.data(), seed.size());
+        fastsecp_ctx_options opt = FASTSECP_CTX_OPTIONS_INIT;
+        opt.seed32 = seed.data();
+        fastsecp_status st = fastsecp_ctx_create(&nctx, &opt);
+        declassify(st);
+        expect(st == FASTSECP_OK && nctx != nullptr, "fastsecp_ctx_create failed");
+    });
+    if (nctx == nullptr) return;
+    const auto keys = test_keys();
+    step("fastsecp_pubkey_create_batch (secret keys, valid and invalid)", [&] {
+        std::vector<unsigned char> sks(32 * keys.size()), pubs(33 * keys.size());
+        for (size_t i = 0; i < keys.size(); i++) std::memcpy(&sks[32 * i], keys[i].bytes.data(), 32);
+        classify(sks.data(), sks.size());
+        std::vector<fastsecp_status> results(keys.size());
+        fastsecp_status st = fastsecp_pubkey_create_batch(nctx, results.data(), pubs.data(), sks.data(), keys.size());
+        declassify(st);
+        declassify(results.data(), results.size() * sizeof(fastsecp_status));
+        declassify(pubs.data(), pubs.size());
+        expect(st == FASTSECP_ERR_ITEM_FAILED, "fastsecp_pubkey_create_batch: expected ITEM_FAILED (some keys are invalid)");
+        for (size_t i = 0; i < keys.size(); i++) {
+            const fastsecp_status want = keys[i].valid ? FASTSECP_OK : FASTSECP_ERR_SCALAR_OUT_OF_RANGE;
+            if (results[i] != want) report(std::string("key ") + keys[i].label + ": wrong per-item status");
+            else if (keys[i].valid && pubkey_of_secret(ctx_, keys[i].bytes.data()) !=
+                                          [&] { B33 b; std::memcpy(b.data(), &pubs[33 * i], 33); return b; }())
+                report(std::string("key ") + keys[i].label + ": public key differs from ec_pubkey_create");
+        }
+    });
+    fastsecp_ctx_destroy(nctx);
 }
 
 void Checker::check_keypair(const TestKey& k, const B33& pub33) {
