@@ -24,6 +24,7 @@
 #include <random>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include <time.h>
@@ -59,6 +60,36 @@ struct SharedInputs {
     unsigned char seed[kInputs][32];
 };
 
+// ---- Silent payments inputs (per library: the module's structs are opaque) ----------------------
+
+constexpr std::size_t kSpMaxOutputs = 100;  // the largest scanned transaction
+constexpr std::size_t kSpManyLabels = 100;
+
+// The wallet's label cache, as a scanning wallet would keep it: serialized label -> tweak.
+struct SpLabels {
+    std::unordered_map<std::string, std::array<unsigned char, 32>> by_label;
+};
+const unsigned char* sp_lookup(const unsigned char* label33, const void* data) {
+    const auto* t = static_cast<const SpLabels*>(data);
+    auto it = t->by_label.find(std::string(reinterpret_cast<const char*>(label33), 33));
+    return it == t->by_label.end() ? nullptr : it->second.data();
+}
+
+// Input i: recipient with scan key seckey[i] and spend key pubkey[i+1]; a transaction spending
+// one input of key seckey[i+2] at outpoint msg[i] || tweak[i][0..4).
+struct SpData {
+    std::vector<secp256k1_silentpayments_prevouts_summary> summary;
+    std::vector<secp256k1_pubkey> spend;                       // pubkey[i+1]
+    std::vector<const secp256k1_xonly_pubkey*> unrelated;      // kSpMaxOutputs per input, none pays i
+    std::vector<secp256k1_xonly_pubkey> paid;                  // 2 per input: [pays i at k=0, unrelated]
+    std::vector<secp256k1_xonly_pubkey> paid_label;            // 2 per input: [unrelated, pays i's label 1]
+    std::vector<SpLabels> labels_1, labels_many;               // label m=1; labels m=1..kSpManyLabels
+    std::vector<secp256k1_silentpayments_recipient> recipient; // i's unlabeled address
+    std::array<secp256k1_silentpayments_found_output, kSpMaxOutputs> found;
+    std::array<secp256k1_silentpayments_found_output*, kSpMaxOutputs> found_ptr;
+    std::uint32_t n_found = 0;
+};
+
 // One library with everything it needs, derived by itself from SharedInputs.
 struct Lib {
     const SecpApi* api = nullptr;
@@ -85,6 +116,7 @@ struct Lib {
     int tweaked_parity[kInputs];
     unsigned char schnorr_sig[kInputs][64];
     unsigned char ell[kInputs][64];        // ElligatorSwift encodings of the public keys
+    SpData sp;
 
     // Where one operation leaves its result.
     secp256k1_pubkey out_pubkey;
@@ -141,6 +173,21 @@ Bytes obs_keypair(Lib& L) {
     return b;
 }
 
+Bytes obs_sp_found(Lib& L) {  // count, then per found output: x-only key, tweak, label flag
+    Bytes b{static_cast<unsigned char>(L.sp.n_found)};
+    for (std::uint32_t k = 0; k < L.sp.n_found; ++k) {
+        unsigned char x[32];
+        L.api->xonly_pubkey_serialize(L.ctx, x, &L.sp.found[k].output);
+        b.insert(b.end(), x, x + 32);
+        b.insert(b.end(), L.sp.found[k].tweak, L.sp.found[k].tweak + 32);
+        b.push_back(static_cast<unsigned char>(L.sp.found[k].found_with_label));
+    }
+    return b;
+}
+Bytes obs_sp_outputs(Lib& L) {  // the one generated output, left in out_xonly
+    return obs_xonly(L);
+}
+
 // ---- Operations ------------------------------------------------------------------------------
 
 struct Op {
@@ -161,6 +208,14 @@ Op make_op(const char* name, Body, Bytes (*observe)(Lib&)) {
                   return ok;
               },
               [](Lib& L, std::size_t i) { return Body{}(L, i); }, observe};
+}
+
+// One recipient_scan_outputs call for input i's recipient (labels: NULL for none).
+int sp_scan(Lib& L, std::size_t i, const secp256k1_xonly_pubkey* const* outputs, std::size_t n, const SpLabels* labels) {
+    L.sp.n_found = 0;
+    return L.api->silentpayments_recipient_scan_outputs(L.ctx, L.sp.found_ptr.data(), &L.sp.n_found, outputs, n,
+                                                        L.in->seckey[i], &L.sp.summary[i], &L.sp.spend[i],
+                                                        labels != nullptr ? &sp_lookup : nullptr, labels);
 }
 
 const unsigned char kTag[] = "BIP0340/challenge";
@@ -285,6 +340,54 @@ std::vector<Op> all_ops() {
             return L.api->ellswift_xdh(L.ctx, L.out_bytes, L.ell[i], L.ell[(i + 1) & (kInputs - 1)], L.in->seckey[i],
                                        0, L.api->ellswift_xdh_hash_function_bip324, nullptr);
         }, obs_bytes),
+        make_op("silentpayments_sender_create_outputs (1 key, 1 recipient)", [](Lib& L, S i) {
+            const secp256k1_silentpayments_recipient* r[1] = {&L.sp.recipient[i]};
+            secp256k1_xonly_pubkey* out[1] = {&L.out_xonly};
+            const unsigned char* sk[1] = {L.in->seckey[(i + 2) & (kInputs - 1)]};
+            unsigned char outpoint[36];
+            std::memcpy(outpoint, L.in->msg[i], 32);
+            std::memcpy(outpoint + 32, L.in->tweak[i], 4);
+            return L.api->silentpayments_sender_create_outputs(L.ctx, out, r, 1, outpoint, nullptr, 0, sk, 1);
+        }, obs_sp_outputs),
+        make_op("silentpayments_recipient_prevouts_summary_create (1 key)", [](Lib& L, S i) {
+            const secp256k1_pubkey* pk[1] = {&L.pubkey[(i + 2) & (kInputs - 1)]};
+            unsigned char outpoint[36];
+            std::memcpy(outpoint, L.in->msg[i], 32);
+            std::memcpy(outpoint + 32, L.in->tweak[i], 4);
+            secp256k1_silentpayments_prevouts_summary summary;
+            return L.api->silentpayments_recipient_prevouts_summary_create(L.ctx, &summary, outpoint, nullptr, 0, pk, 1);
+        }, obs_none),
+        make_op("silentpayments_recipient_label_create", [](Lib& L, S i) {
+            secp256k1_silentpayments_label label;
+            int ret = L.api->silentpayments_recipient_label_create(L.ctx, &label, L.out_bytes + 33, L.in->seckey[i], 1);
+            L.out_len = 65;
+            if (ret == 1) L.api->silentpayments_recipient_label_serialize(L.ctx, L.out_bytes, &label);
+            return ret;
+        }, obs_bytes),
+        make_op("silentpayments scan: 2 outputs, no match", [](Lib& L, S i) {
+            return sp_scan(L, i, &L.sp.unrelated[i * kSpMaxOutputs], 2, nullptr);
+        }, obs_sp_found),
+        make_op("silentpayments scan: 10 outputs, no match", [](Lib& L, S i) {
+            return sp_scan(L, i, &L.sp.unrelated[i * kSpMaxOutputs], 10, nullptr);
+        }, obs_sp_found),
+        make_op("silentpayments scan: 100 outputs, no match", [](Lib& L, S i) {
+            return sp_scan(L, i, &L.sp.unrelated[i * kSpMaxOutputs], 100, nullptr);
+        }, obs_sp_found),
+        make_op("silentpayments scan: 2 outputs, 1 match", [](Lib& L, S i) {
+            const secp256k1_xonly_pubkey* o[2] = {&L.sp.paid[2 * i], &L.sp.paid[2 * i + 1]};
+            return sp_scan(L, i, o, 2, nullptr);
+        }, obs_sp_found),
+        make_op("silentpayments scan: 2 outputs, no match, 1 label", [](Lib& L, S i) {
+            return sp_scan(L, i, &L.sp.unrelated[i * kSpMaxOutputs], 2, &L.sp.labels_1[i]);
+        }, obs_sp_found),
+        make_op("silentpayments scan: 2 outputs, labelled match, 1 label", [](Lib& L, S i) {
+            const secp256k1_xonly_pubkey* o[2] = {&L.sp.paid_label[2 * i], &L.sp.paid_label[2 * i + 1]};
+            return sp_scan(L, i, o, 2, &L.sp.labels_1[i]);
+        }, obs_sp_found),
+        make_op("silentpayments scan: 2 outputs, labelled match, 100 labels", [](Lib& L, S i) {
+            const secp256k1_xonly_pubkey* o[2] = {&L.sp.paid_label[2 * i], &L.sp.paid_label[2 * i + 1]};
+            return sp_scan(L, i, o, 2, &L.sp.labels_many[i]);
+        }, obs_sp_found),
         make_op("tagged_sha256 (32-byte msg)", [](Lib& L, S i) {
             L.out_len = 32;
             return L.api->tagged_sha256(L.ctx, L.out_bytes, kTag, kTagLen, L.in->msg[i], 32);
@@ -322,6 +425,8 @@ void fill_random(SharedInputs& in, std::uint64_t seed) {
 }
 
 // Derives everything `L` needs from its shared bytes, using only L's own library.
+void prepare_sp(Lib& L);  // below
+
 void prepare(Lib& L, const SecpApi& api, const SharedInputs& in) {
     L.api = &api;
     L.in = &in;
@@ -365,6 +470,65 @@ void prepare(Lib& L, const SecpApi& api, const SharedInputs& in) {
         need(api.schnorrsig_sign32(L.ctx, L.schnorr_sig[i], in.msg[i], &L.keypair[i], in.aux[i]),
              "schnorrsig_sign32", i);
         need(api.ellswift_create(L.ctx, L.ell[i], in.seckey[i], in.aux[i]), "ellswift_create", i);
+    }
+    prepare_sp(L);
+}
+
+// Silent payments inputs of L, from its own calls (see SpData).
+void prepare_sp(Lib& L) {
+    const SecpApi& api = *L.api;
+    SpData& sp = L.sp;
+    auto need = [&api](int ok, const char* what, std::size_t i) {
+        if (ok != 1) die(api.name + ": preparing silent payments inputs: " + what + " failed on input " + std::to_string(i));
+    };
+    auto at = [](std::size_t i) { return i & (kInputs - 1); };
+    sp.summary.resize(kInputs);
+    sp.spend.resize(kInputs);
+    sp.unrelated.resize(kInputs * kSpMaxOutputs);
+    sp.paid.resize(2 * kInputs);
+    sp.paid_label.resize(2 * kInputs);
+    sp.labels_1.resize(kInputs);
+    sp.labels_many.resize(kInputs);
+    sp.recipient.resize(kInputs);
+    for (std::size_t k = 0; k < kSpMaxOutputs; ++k) sp.found_ptr[k] = &sp.found[k];
+    for (std::size_t i = 0; i < kInputs; ++i) {
+        unsigned char outpoint[36];
+        std::memcpy(outpoint, L.in->msg[i], 32);
+        std::memcpy(outpoint + 32, L.in->tweak[i], 4);
+        const secp256k1_pubkey* sender_pub[1] = {&L.pubkey[at(i + 2)]};
+        need(api.silentpayments_recipient_prevouts_summary_create(L.ctx, &sp.summary[i], outpoint, nullptr, 0, sender_pub, 1),
+             "prevouts_summary_create", i);
+        sp.spend[i] = L.pubkey[at(i + 1)];
+        sp.recipient[i] = {L.pubkey[i], sp.spend[i], 0};
+        for (std::size_t j = 0; j < kSpMaxOutputs; ++j) sp.unrelated[i * kSpMaxOutputs + j] = &L.xonly[at(i + 3 + j)];
+
+        const unsigned char* sender_sk[1] = {L.in->seckey[at(i + 2)]};
+        const secp256k1_silentpayments_recipient* r[1] = {&sp.recipient[i]};
+        secp256k1_xonly_pubkey* out[1] = {&sp.paid[2 * i]};
+        need(api.silentpayments_sender_create_outputs(L.ctx, out, r, 1, outpoint, nullptr, 0, sender_sk, 1),
+             "sender_create_outputs", i);
+        sp.paid[2 * i + 1] = L.xonly[at(i + 3)];
+
+        for (unsigned m = 1; m <= kSpManyLabels; ++m) {
+            secp256k1_silentpayments_label label;
+            std::array<unsigned char, 32> tweak;
+            unsigned char label33[33];
+            need(api.silentpayments_recipient_label_create(L.ctx, &label, tweak.data(), L.in->seckey[i], m),
+                 "label_create", i);
+            need(api.silentpayments_recipient_label_serialize(L.ctx, label33, &label), "label_serialize", i);
+            const std::string key(reinterpret_cast<const char*>(label33), 33);
+            sp.labels_many[i].by_label[key] = tweak;
+            if (m != 1) continue;
+            sp.labels_1[i].by_label[key] = tweak;
+            secp256k1_silentpayments_recipient labelled = sp.recipient[i];
+            need(api.silentpayments_recipient_create_labeled_spend_pubkey(L.ctx, &labelled.spend_pubkey, &sp.spend[i], &label),
+                 "create_labeled_spend_pubkey", i);
+            const secp256k1_silentpayments_recipient* rl[1] = {&labelled};
+            secp256k1_xonly_pubkey* outl[1] = {&sp.paid_label[2 * i + 1]};
+            need(api.silentpayments_sender_create_outputs(L.ctx, outl, rl, 1, outpoint, nullptr, 0, sender_sk, 1),
+                 "sender_create_outputs (labelled)", i);
+            sp.paid_label[2 * i] = L.xonly[at(i + 3)];
+        }
     }
 }
 
