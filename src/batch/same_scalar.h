@@ -1,0 +1,16 @@
+// One scalar times many points: out[i] = k·in[i]. The silent-payments scanner's shared secrets
+// (k = the wallet's scan key, in[i] = each transaction's tweak) go through here, so there is one
+// place to make that multiplication fast for the whole batch.
+#pragma once
+
+#include <cstddef>
+
+#include "group/group.h"
+
+namespace fastsecp::batch {
+
+// in[i]: affine, valid, not infinity; k non-zero. constant_time: no branch or memory index
+// depends on k (the points are public); otherwise variable time in k too. out is Jacobian.
+void ecmult_same_scalar(Gej* out, const Ge* in, size_t n, const Scalar& k, bool constant_time);
+
+}  // namespace fastsecp::batch

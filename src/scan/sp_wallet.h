@@ -1,0 +1,32 @@
+// The object behind fastsecp_sp_wallet: the scan key, the spend key and the wallet's labels,
+// indexed by point so that a label candidate is found with one hash probe whatever the number of
+// labels.
+#pragma once
+
+#include <fastsecp.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "group/group.h"
+
+namespace fastsecp::scan {
+
+struct Label {
+    Ge point;                  // label_m·G, affine, normalized
+    unsigned int m;
+    unsigned char tweak32[32]; // label_m (secret like the scan key it is derived from)
+};
+
+}  // namespace fastsecp::scan
+
+struct fastsecp_sp_wallet {
+    fastsecp::Scalar scan;              // b_scan (secret)
+    unsigned char scan32[32];
+    fastsecp::Ge spend;                 // B_spend, affine, normalized
+    std::vector<fastsecp::scan::Label> labels;  // in the caller's order, duplicates removed
+    std::vector<uint32_t> slots;        // open-addressing index into labels (value + 1; 0 = empty)
+
+    // The label whose point is p (affine, normalized), or null. Variable time: p is public.
+    const fastsecp::scan::Label* find_label(const fastsecp::Ge& p) const;
+};
