@@ -59,8 +59,9 @@ fastsecp_status fastsecp_sp_wallet_create(const fastsecp_ctx* ctx, fastsecp_sp_w
                 Scalar t;
                 int overflow = 0;
                 scalar_set_b32(t, l.tweak32, &overflow);
-                api::declassify(&overflow, sizeof overflow);
-                if (overflow || scalar_is_zero(t)) {  // probability ~2^-128: libsecp256k1 refuses such a label too
+                int unusable = overflow | (int)scalar_is_zero(t);
+                api::declassify(&unusable, sizeof unusable);
+                if (unusable) {  // probability ~2^-128: libsecp256k1 refuses such a label too
                     st = FASTSECP_ERR_SCALAR_OUT_OF_RANGE;
                     break;
                 }

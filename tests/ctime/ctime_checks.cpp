@@ -567,6 +567,84 @@ void Checker::check_native() {
                 report(std::string("key ") + keys[i].label + ": public key differs from ec_pubkey_create");
         }
     });
+
+    // Silent-payments scanning with the secret scan key (key "A"): a transaction from a public
+    // sender pays the wallet directly and through its label 2.
+    const B32 scan_key = counting(0x41);
+    const B33 spend33 = ser33(public_pubkey_of(peer_sk_));
+    const unsigned labels[2] = {2, 5};
+    for (const bool valid : {true, false}) {
+        fastsecp_sp_wallet* w = nullptr;
+        step(std::string("fastsecp_sp_wallet_create (secret scan key") + (valid ? ")" : ", invalid: 0)"), [&] {
+            B32 sk = valid ? scan_key : B32{};
+            classify(sk.data(), sk.size());
+            fastsecp_status st = fastsecp_sp_wallet_create(nctx, &w, sk.data(), spend33.data(), labels, 2);
+            declassify(st);
+            declassify(w);
+            expect(st == (valid ? FASTSECP_OK : FASTSECP_ERR_SCALAR_OUT_OF_RANGE), "fastsecp_sp_wallet_create status");
+        });
+        if (w == nullptr) continue;
+        // The transaction (public; made with the libsecp256k1-style API).
+        secp256k1_silentpayments_recipient plain{}, labelled{};
+        plain.scan_pubkey = public_pubkey_of(scan_key);
+        plain.spend_pubkey = public_pubkey_of(peer_sk_);
+        labelled = plain;
+        labelled.index = 1;
+        secp256k1_silentpayments_label label;
+        unsigned char label_tweak[32];
+        int ret = api_.silentpayments_recipient_label_create(ctx_, &label, label_tweak, scan_key.data(), 2);
+        ret &= api_.silentpayments_recipient_create_labeled_spend_pubkey(ctx_, &labelled.spend_pubkey, &plain.spend_pubkey, &label);
+        const secp256k1_silentpayments_recipient* rec[2] = {&plain, &labelled};
+        secp256k1_xonly_pubkey outs[2];
+        secp256k1_xonly_pubkey* outp[2] = {&outs[0], &outs[1]};
+        const unsigned char outpoint[36] = {9, 9};
+        const unsigned char* sender[1] = {msg_.data()};
+        ret &= api_.silentpayments_sender_create_outputs(ctx_, outp, rec, 2, outpoint, nullptr, 0, sender, 1);
+        secp256k1_pubkey sender_pub = public_pubkey_of(msg_);
+        const secp256k1_pubkey* pubs[1] = {&sender_pub};
+        secp256k1_silentpayments_prevouts_summary summary;
+        ret &= api_.silentpayments_recipient_prevouts_summary_create(ctx_, &summary, outpoint, nullptr, 0, pubs, 1);
+        secp256k1_pubkey tweak_pk;
+        std::memcpy(tweak_pk.data, summary.data + 5, 64);  // v0.8.0 layout: A_sum, then input_hash at 69
+        ret &= api_.ec_pubkey_tweak_mul(ctx_, &tweak_pk, summary.data + 69);
+        unsigned char out64[64];
+        ret &= api_.xonly_pubkey_serialize(ctx_, out64, &outs[0]);
+        ret &= api_.xonly_pubkey_serialize(ctx_, out64 + 32, &outs[1]);
+        declassify(ret);
+        declassify(out64, sizeof out64);
+        expect(ret == 1, "building the transaction to scan failed");
+        const B33 tweak33 = ser33(tweak_pk);
+        // Only the default (constant-time) mode: FASTSECP_SP_SCAN_VARTIME is variable time by contract.
+        const unsigned flags = FASTSECP_SP_SCAN_DEFAULT;
+        {
+            step("fastsecp_sp_scan (constant-time mode, direct and labelled match)", [&] {
+                fastsecp_sp_item item{tweak33.data(), out64, 2};
+                fastsecp_status st[1];
+                fastsecp_sp_match m[2];
+                size_t n_m = 0;
+                fastsecp_status r = fastsecp_sp_scan(nctx, w, st, &item, 1, m, 2, &n_m, flags);
+                declassify(r);
+                declassify(st);
+                declassify(n_m);
+                declassify(m, sizeof m);  // the spend tweaks are secret; here they are only counted
+                expect(r == FASTSECP_OK && n_m == 2, "fastsecp_sp_scan did not find both outputs");
+                expect(n_m == 2 && m[0].has_label + m[1].has_label == 1, "expected one labelled match");
+            });
+            step("fastsecp_sp_scan_prefilter (constant-time mode)", [&] {
+                fastsecp_status st[1];
+                unsigned char maybe[1] = {0};
+                const size_t offsets[2] = {0, 2};
+                const unsigned char prefixes[16] = {out64[0], out64[1], out64[2], out64[3], out64[4], out64[5],
+                                                    out64[6], out64[7], out64[32], out64[33], out64[34], out64[35],
+                                                    out64[36], out64[37], out64[38], out64[39]};
+                fastsecp_status r = fastsecp_sp_scan_prefilter(nctx, w, st, maybe, tweak33.data(), 1, prefixes, offsets, flags);
+                declassify(r);
+                declassify(maybe);
+                expect(r == FASTSECP_OK && maybe[0] == 1, "fastsecp_sp_scan_prefilter missed the transaction");
+            });
+        }
+        fastsecp_sp_wallet_destroy(w);
+    }
     fastsecp_ctx_destroy(nctx);
 }
 

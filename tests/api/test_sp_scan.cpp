@@ -1,0 +1,534 @@
+// The silent-payments scanner (fastsecp_sp_*): every receiving case of the BIP-352 vectors, and
+// random batches with planted payments compared with libsecp256k1's
+// secp256k1_silentpayments_recipient_scan_outputs (the reference v0.8.0 and fastsecp's own),
+// in constant-time and variable-time mode, with one and two threads; plus the edge cases of the
+// native API (bad tweaks, huge and empty items, a too-small match buffer, NULL arguments).
+#include "api_fixture.h"
+#include "json.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace fastsecp::test {
+namespace {
+
+using Bytes = std::vector<unsigned char>;
+
+struct CtxDeleter {
+    void operator()(fastsecp_ctx* c) const { fastsecp_ctx_destroy(c); }
+};
+struct WalletDeleter {
+    void operator()(fastsecp_sp_wallet* w) const { fastsecp_sp_wallet_destroy(w); }
+};
+using CtxPtr = std::unique_ptr<fastsecp_ctx, CtxDeleter>;
+using WalletPtr = std::unique_ptr<fastsecp_sp_wallet, WalletDeleter>;
+
+CtxPtr make_ctx(unsigned threads) {
+    fastsecp_ctx_options o = FASTSECP_CTX_OPTIONS_INIT;
+    o.n_threads = threads;
+    fastsecp_ctx* c = nullptr;
+    EXPECT_EQ(fastsecp_ctx_create(&c, &o), FASTSECP_OK);
+    return CtxPtr(c);
+}
+
+WalletPtr make_wallet(const fastsecp_ctx* ctx, const unsigned char* scan32, const unsigned char* spend33,
+                      const std::vector<unsigned>& labels) {
+    fastsecp_sp_wallet* w = nullptr;
+    EXPECT_EQ(fastsecp_sp_wallet_create(ctx, &w, scan32, spend33, labels.data(), labels.size()), FASTSECP_OK);
+    return WalletPtr(w);
+}
+
+// One found output, as both APIs can express it: (output index, k, label or -1, spend tweak).
+using Found = std::tuple<size_t, unsigned, long long, std::string>;
+
+struct ScanResult {
+    fastsecp_status ret;
+    std::vector<fastsecp_status> status;
+    std::vector<std::vector<Found>> per_item;
+};
+
+ScanResult scan(const fastsecp_ctx* ctx, const fastsecp_sp_wallet* w, const std::vector<fastsecp_sp_item>& items,
+                unsigned flags) {
+    ScanResult r;
+    r.status.assign(items.size(), FASTSECP_STATUS_MAX_ENUM);
+    r.per_item.resize(items.size());
+    size_t cap = 0;
+    for (auto& it : items) cap += it.n_outputs;
+    std::vector<fastsecp_sp_match> m(cap + 1);
+    size_t n_m = 12345;
+    r.ret = fastsecp_sp_scan(ctx, w, r.status.data(), items.data(), items.size(), m.data(), m.size(), &n_m, flags);
+    EXPECT_LE(n_m, m.size());
+    size_t prev_item = 0;
+    for (size_t i = 0; i < n_m && i < m.size(); i++) {
+        EXPECT_GE(m[i].item, prev_item) << "matches are in input order";
+        prev_item = m[i].item;
+        EXPECT_LT(m[i].item, items.size());
+        if (m[i].item >= items.size()) continue;
+        r.per_item[m[i].item].push_back(
+            {m[i].output, m[i].k, m[i].has_label ? (long long)m[i].label : -1, to_hex(m[i].spend_tweak32, 32)});
+    }
+    return r;
+}
+
+// ---- BIP-352 vectors ----------------------------------------------------------------------------
+
+TEST(SpScanVectors, EveryReceivingCase) {
+    const json::Value v = json::parse_file(std::string(FASTSECP_VECTORS_DIR) + "/bip-0352/send_and_receive_test_vectors.json");
+    auto ctx = make_ctx(1);
+    const Lib& L = ours();
+    int cases = 0, scanned = 0;
+    for (const auto& c : v.items())
+        for (const auto& r : c["receiving"].items()) {
+            SCOPED_TRACE(c["comment"].as_string());
+            cases++;
+            const auto& given = r["given"];
+            const auto& expected = r["expected"];
+            if (expected["tweak"].is_null()) {  // no eligible input or keys summing to zero: nothing to scan
+                EXPECT_TRUE(expected["outputs"].items().empty());
+                continue;
+            }
+            Bytes scan_sk = from_hex(given["key_material"]["scan_priv_key"].as_string());
+            Bytes spend_sk = from_hex(given["key_material"]["spend_priv_key"].as_string());
+            unsigned char spend33[33];
+            ASSERT_TRUE(single_create(L, spend33, spend_sk.data()));
+            std::vector<unsigned> labels;
+            for (const auto& m : given["labels"].items()) labels.push_back((unsigned)m.as_int());
+            Bytes outputs;
+            for (const auto& o : given["outputs"].items()) {
+                Bytes x = from_hex(o.as_string());
+                outputs.insert(outputs.end(), x.begin(), x.end());
+            }
+            Bytes tweak = from_hex(expected["tweak"].as_string());
+            // The same transaction three times in one batch: three identical, ordered results
+            // (once for the K_max case, whose 2323 rounds are slow by design).
+            fastsecp_sp_item item{tweak.data(), outputs.data(), outputs.size() / 32};
+            const size_t copies = item.n_outputs > 100 ? 1 : 3;
+            std::vector<fastsecp_sp_item> items(copies, item);
+            for (unsigned flags : {FASTSECP_SP_SCAN_DEFAULT, FASTSECP_SP_SCAN_VARTIME}) {
+                auto w = make_wallet(ctx.get(), scan_sk.data(), spend33, labels);
+                ASSERT_NE(w, nullptr);
+                ScanResult res = scan(ctx.get(), w.get(), items, flags);
+                ASSERT_EQ(res.ret, FASTSECP_OK);
+                for (size_t i = 0; i < copies; i++) {
+                    EXPECT_EQ(res.status[i], FASTSECP_OK);
+                    EXPECT_EQ(res.per_item[i], res.per_item[0]);
+                }
+                const auto& got = res.per_item[0];
+                for (size_t k = 0; k < got.size(); k++) EXPECT_EQ(std::get<1>(got[k]), k) << "k counts up";
+                if (expected.has("n_outputs")) {
+                    EXPECT_EQ((long long)got.size(), expected["n_outputs"].as_int());
+                    continue;
+                }
+                std::map<std::string, std::string> want, have;
+                for (const auto& o : expected["outputs"].items())
+                    want[o["pub_key"].as_string()] = o["priv_key_tweak"].as_string();
+                for (const auto& f : got) have[to_hex(outputs.data() + 32 * std::get<0>(f), 32)] = std::get<3>(f);
+                EXPECT_EQ(have, want);
+            }
+            scanned++;
+        }
+    EXPECT_EQ(cases, 29);
+    EXPECT_GT(scanned, 20);
+}
+
+// ---- Random batches with planted payments, against scan_outputs ----------------------------------
+
+// A recipient and transactions paying it, made with the libsecp256k1 API of `L` (sender side).
+struct Planted {
+    B32 scan_sk, spend_sk;
+    unsigned char spend33[33];
+    secp256k1_pubkey spend_pk;
+    std::vector<unsigned> labels;
+    struct Tx {
+        Bytes tweak33;
+        Bytes outputs;  // 32 bytes each
+        unsigned char outpoint[36];
+        std::vector<secp256k1_pubkey> input_keys;
+    };
+    std::vector<Tx> txs;
+};
+
+secp256k1_pubkey labelled_spend(const Lib& L, const Planted& p, unsigned m) {
+    secp256k1_silentpayments_label label;
+    unsigned char tweak[32];
+    secp256k1_pubkey out;
+    EXPECT_TRUE(L.api->silentpayments_recipient_label_create(L.ctx, &label, tweak, p.scan_sk.data(), m));
+    EXPECT_TRUE(L.api->silentpayments_recipient_create_labeled_spend_pubkey(L.ctx, &out, &p.spend_pk, &label));
+    return out;
+}
+
+// n_pay payments to the recipient (each to the plain address or one of `pay_labels`), n_other
+// unrelated outputs, shuffled (or duplicated, when dup).
+Planted::Tx make_tx(const Lib& L, Rng& rng, const Planted& p, const std::vector<long long>& pays, size_t n_other,
+                    bool dup = false) {
+    Planted::Tx tx;
+    rng.fill(tx.outpoint, 36);
+    const size_t n_inputs = 1 + rng.below(2);
+    std::vector<B32> secs;
+    for (size_t i = 0; i < n_inputs; i++) {
+        secs.push_back(rng.seckey(*L.api, L.ctx));
+        secp256k1_pubkey pk;
+        EXPECT_TRUE(L.api->ec_pubkey_create(L.ctx, &pk, secs.back().data()));
+        tx.input_keys.push_back(pk);
+    }
+    std::vector<Bytes> outs;
+    if (!pays.empty()) {
+        unsigned char scan33[33];
+        EXPECT_TRUE(single_create(L, scan33, p.scan_sk.data()));
+        secp256k1_pubkey scan_pk;
+        EXPECT_TRUE(L.api->ec_pubkey_parse(L.ctx, &scan_pk, scan33, 33));
+        std::vector<secp256k1_silentpayments_recipient> rec(pays.size());
+        std::vector<const secp256k1_silentpayments_recipient*> rp;
+        std::vector<secp256k1_xonly_pubkey> gen(pays.size());
+        std::vector<secp256k1_xonly_pubkey*> gp;
+        for (size_t i = 0; i < pays.size(); i++) {
+            rec[i] = {scan_pk, pays[i] < 0 ? p.spend_pk : labelled_spend(L, p, (unsigned)pays[i]), i};
+            rp.push_back(&rec[i]);
+            gp.push_back(&gen[i]);
+        }
+        std::vector<const unsigned char*> sk;
+        for (auto& s : secs) sk.push_back(s.data());
+        EXPECT_TRUE(L.api->silentpayments_sender_create_outputs(L.ctx, gp.data(), rp.data(), rp.size(), tx.outpoint,
+                                                                nullptr, 0, sk.data(), sk.size()));
+        for (auto& g : gen) {
+            Bytes x(32);
+            EXPECT_TRUE(L.api->xonly_pubkey_serialize(L.ctx, x.data(), &g));
+            outs.push_back(x);
+        }
+    }
+    for (size_t i = 0; i < n_other; i++) {
+        secp256k1_keypair kp;
+        secp256k1_xonly_pubkey x;
+        B32 k = rng.seckey(*L.api, L.ctx);
+        EXPECT_TRUE(L.api->keypair_create(L.ctx, &kp, k.data()));
+        EXPECT_TRUE(L.api->keypair_xonly_pub(L.ctx, &x, nullptr, &kp));
+        Bytes b(32);
+        EXPECT_TRUE(L.api->xonly_pubkey_serialize(L.ctx, b.data(), &x));
+        outs.push_back(b);
+    }
+    if (dup && !outs.empty()) outs.push_back(outs.front());
+    for (size_t i = outs.size(); i > 1; i--) std::swap(outs[i - 1], outs[rng.below(i)]);
+    for (auto& o : outs) tx.outputs.insert(tx.outputs.end(), o.begin(), o.end());
+    // tweak = input_hash·A_sum, from the prevouts summary (v0.8.0 layout: A_sum at 5, input_hash at 69).
+    std::vector<const secp256k1_pubkey*> kp;
+    for (auto& k : tx.input_keys) kp.push_back(&k);
+    secp256k1_silentpayments_prevouts_summary s;
+    EXPECT_TRUE(L.api->silentpayments_recipient_prevouts_summary_create(L.ctx, &s, tx.outpoint, nullptr, 0, kp.data(), kp.size()));
+    secp256k1_pubkey a;
+    std::memcpy(a.data, s.data + 5, 64);
+    EXPECT_TRUE(L.api->ec_pubkey_tweak_mul(L.ctx, &a, s.data + 69));
+    tx.tweak33.resize(33);
+    size_t len = 33;
+    EXPECT_TRUE(L.api->ec_pubkey_serialize(L.ctx, tx.tweak33.data(), &len, &a, SECP256K1_EC_COMPRESSED));
+    return tx;
+}
+
+Planted make_recipient(const Lib& L, Rng& rng, std::vector<unsigned> labels) {
+    Planted p;
+    p.scan_sk = rng.seckey(*L.api, L.ctx);
+    p.spend_sk = rng.seckey(*L.api, L.ctx);
+    EXPECT_TRUE(single_create(L, p.spend33, p.spend_sk.data()));
+    EXPECT_TRUE(L.api->ec_pubkey_parse(L.ctx, &p.spend_pk, p.spend33, 33));
+    p.labels = std::move(labels);
+    return p;
+}
+
+struct RefCache {
+    std::map<Bytes, std::pair<unsigned, B32>> by_label;
+};
+const unsigned char* ref_lookup(const unsigned char* l33, const void* d) {
+    const auto* c = static_cast<const RefCache*>(d);
+    auto it = c->by_label.find(Bytes(l33, l33 + 33));
+    return it == c->by_label.end() ? nullptr : it->second.second.data();
+}
+
+// What recipient_scan_outputs of library L finds for tx.
+std::vector<Found> oracle_scan(const Lib& L, const Planted& p, const Planted::Tx& tx) {
+    RefCache cache;
+    for (unsigned m : p.labels) {
+        secp256k1_silentpayments_label label;
+        B32 t;
+        Bytes l33(33);
+        EXPECT_TRUE(L.api->silentpayments_recipient_label_create(L.ctx, &label, t.data(), p.scan_sk.data(), m));
+        EXPECT_TRUE(L.api->silentpayments_recipient_label_serialize(L.ctx, l33.data(), &label));
+        cache.by_label[l33] = {m, t};
+    }
+    std::vector<const secp256k1_pubkey*> kp;
+    for (auto& k : tx.input_keys) kp.push_back(&k);
+    secp256k1_silentpayments_prevouts_summary s;
+    EXPECT_TRUE(L.api->silentpayments_recipient_prevouts_summary_create(L.ctx, &s, tx.outpoint, nullptr, 0, kp.data(), kp.size()));
+    const size_t n = tx.outputs.size() / 32;
+    std::vector<secp256k1_xonly_pubkey> outs(n);
+    std::vector<const secp256k1_xonly_pubkey*> op;
+    for (size_t j = 0; j < n; j++) {
+        EXPECT_TRUE(L.api->xonly_pubkey_parse(L.ctx, &outs[j], tx.outputs.data() + 32 * j));
+        op.push_back(&outs[j]);
+    }
+    std::vector<secp256k1_silentpayments_found_output> found(n);
+    std::vector<secp256k1_silentpayments_found_output*> fp;
+    for (auto& f : found) fp.push_back(&f);
+    uint32_t n_found = 0;
+    secp256k1_pubkey spend;
+    EXPECT_TRUE(L.api->ec_pubkey_parse(L.ctx, &spend, p.spend33, 33));
+    const bool with_labels = !p.labels.empty();
+    EXPECT_TRUE(L.api->silentpayments_recipient_scan_outputs(L.ctx, fp.data(), &n_found, op.data(), n, p.scan_sk.data(), &s,
+                                                             &spend, with_labels ? ref_lookup : nullptr,
+                                                             with_labels ? &cache : nullptr));
+    std::vector<Found> r;
+    for (uint32_t k = 0; k < n_found; k++) {
+        unsigned char x[32];
+        EXPECT_TRUE(L.api->xonly_pubkey_serialize(L.ctx, x, &found[k].output));
+        // The reference reports the output key; find its first position (the scanner reports the
+        // position it matched, which is the first one with that key).
+        size_t j = 0;
+        while (j < n && std::memcmp(tx.outputs.data() + 32 * j, x, 32) != 0) j++;
+        long long label = -1;
+        if (found[k].found_with_label) {
+            Bytes l33(33);
+            EXPECT_TRUE(L.api->silentpayments_recipient_label_serialize(L.ctx, l33.data(), &found[k].label));
+            label = cache.by_label.count(l33) ? (long long)cache.by_label[l33].first : -2;
+        }
+        r.push_back({j, k, label, to_hex(found[k].tweak, 32)});
+    }
+    return r;
+}
+
+std::vector<fastsecp_sp_item> items_of(const Planted& p) {
+    std::vector<fastsecp_sp_item> items;
+    for (auto& tx : p.txs) items.push_back({tx.tweak33.data(), tx.outputs.data(), tx.outputs.size() / 32});
+    return items;
+}
+
+TEST(SpScanDiff, PlantedPaymentsMatchScanOutputs) {
+    ASSERT_TRUE(reference_loaded());
+    Rng rng(352);
+    const Lib& L = ours();
+    Planted p = make_recipient(L, rng, {0, 3, 7});
+    // Direct payments (k = 0, 1, 2), labelled ones (m = 3, 7, change 0), mixtures, nothing, and
+    // a label the wallet does not have (m = 9: must not be found).
+    const std::vector<std::vector<long long>> kinds = {
+        {}, {-1}, {-1, -1}, {-1, -1, -1}, {3}, {0}, {7, -1}, {3, 3, -1}, {9}, {9, -1}, {}};
+    for (int r = 0; r < 3; r++)
+        for (auto& k : kinds) p.txs.push_back(make_tx(L, rng, p, k, rng.below(4) + (k.empty() ? 1 : 0), r == 2));
+    const auto items = items_of(p);
+    std::vector<std::vector<Found>> want;
+    for (auto& tx : p.txs) {
+        want.push_back(oracle_scan(oracle_libs()[1], p, tx));
+        EXPECT_EQ(oracle_scan(oracle_libs()[0], p, tx), want.back()) << "fastsecp's own scan_outputs";
+    }
+    size_t planted = 0;
+    for (auto& w : want) planted += w.size();
+    EXPECT_GT(planted, 30u);
+    for (unsigned threads : {1u, 2u}) {
+        auto ctx = make_ctx(threads);
+        auto w = make_wallet(ctx.get(), p.scan_sk.data(), p.spend33, p.labels);
+        for (unsigned flags : {FASTSECP_SP_SCAN_DEFAULT, FASTSECP_SP_SCAN_VARTIME}) {
+            SCOPED_TRACE("threads " + std::to_string(threads) + " flags " + std::to_string(flags));
+            ScanResult res = scan(ctx.get(), w.get(), items, flags);
+            EXPECT_EQ(res.ret, FASTSECP_OK);
+            for (size_t i = 0; i < items.size(); i++) {
+                EXPECT_EQ(res.status[i], FASTSECP_OK);
+                EXPECT_EQ(res.per_item[i], want[i]) << "transaction " << i;
+            }
+            // The prefilter flags exactly the transactions with a match (a false positive would
+            // need a 64-bit prefix collision).
+            std::vector<unsigned char> tweaks, prefixes, maybe(items.size(), 7);
+            std::vector<size_t> offsets{0};
+            for (auto& tx : p.txs) {
+                tweaks.insert(tweaks.end(), tx.tweak33.begin(), tx.tweak33.end());
+                for (size_t j = 0; j < tx.outputs.size(); j += 32)
+                    prefixes.insert(prefixes.end(), tx.outputs.begin() + j, tx.outputs.begin() + j + 8);
+                offsets.push_back(prefixes.size() / 8);
+            }
+            std::vector<fastsecp_status> st(items.size());
+            EXPECT_EQ(fastsecp_sp_scan_prefilter(ctx.get(), w.get(), st.data(), maybe.data(), tweaks.data(), items.size(),
+                                                 prefixes.data(), offsets.data(), flags),
+                      FASTSECP_OK);
+            for (size_t i = 0; i < items.size(); i++) EXPECT_EQ(maybe[i], want[i].empty() ? 0 : 1) << "transaction " << i;
+        }
+    }
+}
+
+TEST(SpScanDiff, LargeBatchWithThreadsEqualsOneByOne) {
+    Rng rng(353);
+    const Lib& L = ours();
+    Planted p = make_recipient(L, rng, {1});
+    for (int i = 0; i < 300; i++) p.txs.push_back(make_tx(L, rng, p, i % 7 == 0 ? std::vector<long long>{-1} : std::vector<long long>{}, 1));
+    const auto items = items_of(p);
+    auto ctx1 = make_ctx(1), ctx2 = make_ctx(2);
+    auto w = make_wallet(ctx1.get(), p.scan_sk.data(), p.spend33, p.labels);
+    ScanResult all = scan(ctx2.get(), w.get(), items, FASTSECP_SP_SCAN_DEFAULT);
+    size_t n_found = 0;
+    for (size_t i = 0; i < items.size(); i++) {
+        ScanResult one = scan(ctx1.get(), w.get(), {items[i]}, FASTSECP_SP_SCAN_VARTIME);
+        EXPECT_EQ(all.per_item[i], one.per_item[0]);
+        n_found += one.per_item[0].size();
+    }
+    EXPECT_EQ(n_found, 43u);  // every 7th of 300 transactions pays once
+}
+
+// ---- Edge cases ----------------------------------------------------------------------------------
+
+TEST(SpScanEdges, BadTweaksFailAloneAndTheRestIsScanned) {
+    Rng rng(354);
+    const Lib& L = ours();
+    Planted p = make_recipient(L, rng, {});
+    p.txs.push_back(make_tx(L, rng, p, {-1}, 1));
+    auto ctx = make_ctx(1);
+    auto w = make_wallet(ctx.get(), p.scan_sk.data(), p.spend33, {});
+    const auto& good = p.txs[0];
+    Bytes bad_prefix = good.tweak33;
+    bad_prefix[0] = 0x04;
+    Bytes x_ge_p(33, 0xFF);
+    x_ge_p[0] = 0x02;
+    Bytes off_curve(33);
+    off_curve[0] = 0x03;
+    B32 x = x_not_on_curve(rng);
+    std::memcpy(off_curve.data() + 1, x.data(), 32);
+    std::vector<fastsecp_sp_item> items = {
+        {bad_prefix.data(), good.outputs.data(), 2}, {good.tweak33.data(), good.outputs.data(), 2},
+        {x_ge_p.data(), good.outputs.data(), 2},     {nullptr, good.outputs.data(), 2},
+        {off_curve.data(), good.outputs.data(), 2},  {good.tweak33.data(), nullptr, 2},
+        {good.tweak33.data(), nullptr, 0},           {good.tweak33.data(), good.outputs.data(), 2}};
+    ScanResult r = scan(ctx.get(), w.get(), items, FASTSECP_SP_SCAN_DEFAULT);
+    EXPECT_EQ(r.ret, FASTSECP_ERR_ITEM_FAILED);
+    const std::vector<fastsecp_status> want = {FASTSECP_ERR_BAD_ENCODING,     FASTSECP_OK,
+                                               FASTSECP_ERR_BAD_ENCODING,     FASTSECP_ERR_INVALID_ARGUMENT,
+                                               FASTSECP_ERR_POINT_NOT_ON_CURVE, FASTSECP_ERR_INVALID_ARGUMENT,
+                                               FASTSECP_OK,                   FASTSECP_OK};
+    EXPECT_EQ(r.status, want);
+    EXPECT_EQ(r.per_item[1].size(), 1u);
+    EXPECT_EQ(r.per_item[7], r.per_item[1]);
+    for (size_t i : {0, 2, 3, 4, 5, 6}) EXPECT_TRUE(r.per_item[i].empty()) << i;
+}
+
+TEST(SpScanEdges, OutputsNotOnTheCurveNeverMatch) {
+    Rng rng(355);
+    const Lib& L = ours();
+    Planted p = make_recipient(L, rng, {2});
+    Planted::Tx tx = make_tx(L, rng, p, {-1, 2}, 0);
+    B32 bad = x_not_on_curve(rng);
+    Bytes outs(tx.outputs);
+    outs.insert(outs.begin(), bad.begin(), bad.end());      // first output: not a point
+    outs.insert(outs.end(), kPrime.begin(), kPrime.end());  // last: x = p, not a field element
+    auto ctx = make_ctx(1);
+    auto w = make_wallet(ctx.get(), p.scan_sk.data(), p.spend33, p.labels);
+    ScanResult with_bad = scan(ctx.get(), w.get(), {{tx.tweak33.data(), outs.data(), outs.size() / 32}}, 0);
+    ScanResult plain = scan(ctx.get(), w.get(), {{tx.tweak33.data(), tx.outputs.data(), 2}}, 0);
+    ASSERT_EQ(with_bad.status[0], FASTSECP_OK);
+    ASSERT_EQ(plain.per_item[0].size(), 2u);
+    ASSERT_EQ(with_bad.per_item[0].size(), 2u);
+    for (size_t k = 0; k < 2; k++) {
+        EXPECT_EQ(std::get<0>(with_bad.per_item[0][k]), std::get<0>(plain.per_item[0][k]) + 1);  // shifted by one
+        EXPECT_EQ(std::get<3>(with_bad.per_item[0][k]), std::get<3>(plain.per_item[0][k]));
+    }
+}
+
+TEST(SpScanEdges, ItemWithGroupLimitOutputs) {
+    ASSERT_TRUE(reference_loaded());
+    Rng rng(356);
+    const Lib& L = ours();
+    Planted p = make_recipient(L, rng, {5});
+    // 2323 outputs (K_max), 4 of them paying: the scan must walk the whole item.
+    Planted::Tx tx = make_tx(L, rng, p, {-1, 5, -1, -1}, 2323 - 4);
+    ASSERT_EQ(tx.outputs.size() / 32, 2323u);
+    p.txs.push_back(tx);
+    auto want = oracle_scan(oracle_libs()[1], p, tx);
+    ASSERT_EQ(want.size(), 4u);
+    auto ctx = make_ctx(2);
+    auto w = make_wallet(ctx.get(), p.scan_sk.data(), p.spend33, p.labels);
+    for (unsigned flags : {0u, (unsigned)FASTSECP_SP_SCAN_VARTIME}) {
+        ScanResult r = scan(ctx.get(), w.get(), items_of(p), flags);
+        EXPECT_EQ(r.status[0], FASTSECP_OK);
+        EXPECT_EQ(r.per_item[0], want);
+    }
+}
+
+TEST(SpScanEdges, EmptyBatchBatchOfOneAndSmallBuffer) {
+    Rng rng(357);
+    const Lib& L = ours();
+    Planted p = make_recipient(L, rng, {});
+    p.txs.push_back(make_tx(L, rng, p, {-1, -1}, 1));
+    p.txs.push_back(make_tx(L, rng, p, {-1}, 0));
+    auto ctx = make_ctx(1);
+    auto w = make_wallet(ctx.get(), p.scan_sk.data(), p.spend33, {});
+    size_t n_m = 99;
+    EXPECT_EQ(fastsecp_sp_scan(ctx.get(), w.get(), nullptr, nullptr, 0, nullptr, 0, &n_m, 0), FASTSECP_OK);
+    EXPECT_EQ(n_m, 0u);
+    const auto items = items_of(p);
+    ScanResult one = scan(ctx.get(), w.get(), {items[0]}, 0);
+    EXPECT_EQ(one.per_item[0].size(), 2u);
+    // Three matches, room for two: BUFFER_TOO_SMALL, the count, and the first two written.
+    fastsecp_sp_match m[2];
+    fastsecp_status st[2];
+    EXPECT_EQ(fastsecp_sp_scan(ctx.get(), w.get(), st, items.data(), 2, m, 2, &n_m, 0), FASTSECP_ERR_BUFFER_TOO_SMALL);
+    EXPECT_EQ(n_m, 3u);
+    EXPECT_EQ(m[0].item, 0u);
+    EXPECT_EQ(m[1].item, 0u);
+    EXPECT_EQ(m[1].k, 1u);
+    EXPECT_EQ(to_hex(m[0].spend_tweak32, 32), std::get<3>(one.per_item[0][0]));
+}
+
+TEST(SpScanEdges, ArgumentChecks) {
+    Rng rng(358);
+    const Lib& L = ours();
+    Planted p = make_recipient(L, rng, {});
+    p.txs.push_back(make_tx(L, rng, p, {-1}, 0));
+    auto ctx = make_ctx(1);
+    fastsecp_sp_wallet* w = reinterpret_cast<fastsecp_sp_wallet*>(1);
+    const unsigned labels[1] = {1};
+    EXPECT_EQ(fastsecp_sp_wallet_create(nullptr, &w, p.scan_sk.data(), p.spend33, nullptr, 0), FASTSECP_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(w, nullptr);
+    EXPECT_EQ(fastsecp_sp_wallet_create(ctx.get(), nullptr, p.scan_sk.data(), p.spend33, nullptr, 0), FASTSECP_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(fastsecp_sp_wallet_create(ctx.get(), &w, nullptr, p.spend33, nullptr, 0), FASTSECP_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(fastsecp_sp_wallet_create(ctx.get(), &w, p.scan_sk.data(), nullptr, nullptr, 0), FASTSECP_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(fastsecp_sp_wallet_create(ctx.get(), &w, p.scan_sk.data(), p.spend33, nullptr, 1), FASTSECP_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(fastsecp_sp_wallet_create(ctx.get(), &w, p.scan_sk.data(), p.spend33, labels, FASTSECP_SP_MAX_LABELS + 1),
+              FASTSECP_ERR_INVALID_ARGUMENT);
+    const B32 zero{};
+    EXPECT_EQ(fastsecp_sp_wallet_create(ctx.get(), &w, zero.data(), p.spend33, nullptr, 0), FASTSECP_ERR_SCALAR_OUT_OF_RANGE);
+    EXPECT_EQ(fastsecp_sp_wallet_create(ctx.get(), &w, kOrder.data(), p.spend33, nullptr, 0), FASTSECP_ERR_SCALAR_OUT_OF_RANGE);
+    unsigned char spend[33];
+    std::memcpy(spend, p.spend33, 33);
+    spend[0] = 0x05;
+    EXPECT_EQ(fastsecp_sp_wallet_create(ctx.get(), &w, p.scan_sk.data(), spend, nullptr, 0), FASTSECP_ERR_BAD_ENCODING);
+    B32 x = x_not_on_curve(rng);
+    spend[0] = 0x02;
+    std::memcpy(spend + 1, x.data(), 32);
+    EXPECT_EQ(fastsecp_sp_wallet_create(ctx.get(), &w, p.scan_sk.data(), spend, nullptr, 0), FASTSECP_ERR_POINT_NOT_ON_CURVE);
+    // Duplicate labels are kept once; the wallet works.
+    const unsigned dup[3] = {4, 4, 4};
+    ASSERT_EQ(fastsecp_sp_wallet_create(ctx.get(), &w, p.scan_sk.data(), p.spend33, dup, 3), FASTSECP_OK);
+    WalletPtr wallet(w);
+
+    const auto items = items_of(p);
+    fastsecp_status st[1] = {FASTSECP_OK};
+    fastsecp_sp_match m[1];
+    size_t n_m = 5;
+    EXPECT_EQ(fastsecp_sp_scan(nullptr, w, st, items.data(), 1, m, 1, &n_m, 0), FASTSECP_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(st[0], FASTSECP_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(fastsecp_sp_scan(ctx.get(), nullptr, st, items.data(), 1, m, 1, &n_m, 0), FASTSECP_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(fastsecp_sp_scan(ctx.get(), w, nullptr, items.data(), 1, m, 1, &n_m, 0), FASTSECP_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(fastsecp_sp_scan(ctx.get(), w, st, nullptr, 1, m, 1, &n_m, 0), FASTSECP_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(fastsecp_sp_scan(ctx.get(), w, st, items.data(), 1, nullptr, 1, &n_m, 0), FASTSECP_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(fastsecp_sp_scan(ctx.get(), w, st, items.data(), 1, m, 1, nullptr, 0), FASTSECP_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(fastsecp_sp_scan(ctx.get(), w, st, items.data(), 1, m, 1, &n_m, 0x80), FASTSECP_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(fastsecp_sp_scan(ctx.get(), w, st, items.data(), 1, m, 1, &n_m, 0), FASTSECP_OK);
+    EXPECT_EQ(n_m, 1u);
+    unsigned char maybe[1];
+    size_t offsets[2] = {1, 0};  // decreasing: invalid
+    EXPECT_EQ(fastsecp_sp_scan_prefilter(ctx.get(), w, st, maybe, items[0].tweak33, 1, items[0].outputs32, offsets, 0),
+              FASTSECP_ERR_INVALID_ARGUMENT);
+    offsets[0] = 0;
+    offsets[1] = 1;
+    EXPECT_EQ(fastsecp_sp_scan_prefilter(ctx.get(), w, st, maybe, items[0].tweak33, 1, nullptr, offsets, 0),
+              FASTSECP_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(fastsecp_sp_scan_prefilter(ctx.get(), w, st, maybe, items[0].tweak33, 1, items[0].outputs32, offsets, 0),
+              FASTSECP_OK);
+    EXPECT_EQ(maybe[0], 1);
+}
+
+}  // namespace
+}  // namespace fastsecp::test
