@@ -2,7 +2,9 @@
 # The side-by-side benchmark, from a bare checkout: fastsecp vs the reference libsecp256k1 v0.8.0.
 #   tools/bench.sh [bench_compare options]     e.g. --markdown, --filter ecdsa, --rounds 15
 # Builds a Release tree in build-bench/ (override with FASTSECP_BENCH_BUILD_DIR), fetches the
-# reference with pip unless FASTSECP_REFERENCE_LIB or --ref names one, and runs bench_compare.
+# reference with pip unless FASTSECP_REFERENCE_LIB or --ref names one, and runs bench_compare
+# (every libsecp256k1 operation), then bench_scan (the silent-payments batch scanner against
+# recipient_scan_outputs; skipped when --filter names something else, quick with --rounds 1).
 # Build and fetch chatter goes to stderr, so stdout is only the report.
 set -euo pipefail
 
@@ -13,7 +15,7 @@ JOBS=${JOBS:-2}
 # Portable flags on purpose (no -march=native): the library picks its fast paths at run time.
 cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release \
   -DSECP256K1_BUILD_TESTS=OFF -DSECP256K1_BUILD_CTIME_TESTS=OFF -DSECP256K1_BUILD_BENCHMARK=ON >&2
-cmake --build "$BUILD" --target bench_compare -j "$JOBS" >&2
+cmake --build "$BUILD" --target bench_compare bench_scan -j "$JOBS" >&2
 
 have_ref=0
 for arg in "$@"; do
@@ -27,4 +29,24 @@ fi
 
 FASTSECP_BENCH_COMMAND="tools/bench.sh${*:+ $*}"
 export FASTSECP_BENCH_COMMAND
-exec "$BUILD/bench/bench_compare" "$@"
+"$BUILD/bench/bench_compare" "$@"
+
+# bench_scan's options, from the same command line.
+scan=1
+scan_args=()
+prev=
+for arg in "$@"; do
+  case $prev in
+    --filter) case $arg in *scan*|*silent*) ;; *) scan=0 ;; esac ;;
+    --rounds) if [ "$arg" = 1 ]; then scan_args+=(--quick); else scan_args+=(--rounds "$arg"); fi ;;
+  esac
+  case $arg in
+    --markdown) scan_args+=(--markdown) ;;
+    --list|--help|-h|--ref|--ref=*) scan=0 ;;
+  esac
+  prev=$arg
+done
+if [ "$scan" = 1 ]; then
+  echo
+  "$BUILD/bench/bench_scan" "${scan_args[@]}"
+fi
