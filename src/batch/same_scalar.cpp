@@ -1,10 +1,19 @@
 #include "batch/same_scalar.h"
 
 #include "ecmult/ecmult.h"
+#include "simd/ifma.h"
 
 namespace fastsecp::batch {
 
 void ecmult_same_scalar(Gej* out, const Ge* in, size_t n, const Scalar& k, bool constant_time) {
+    // Eight lanes pay off from a few points on (a partial group still costs a full one).
+    if (n >= 4) {
+        switch (simd::lanes_kernel()) {
+            case 1: simd::ecmult_same_scalar_ifma(out, in, n, k, constant_time); return;
+            case 2: simd::ecmult_same_scalar_emu8(out, in, n, k, constant_time); return;
+            default: break;
+        }
+    }
     if (constant_time) {
         for (size_t i = 0; i < n; i++) ecmult_const(out[i], in[i], k);
         return;

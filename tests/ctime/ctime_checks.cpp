@@ -617,18 +617,22 @@ void Checker::check_native() {
         // Only the default (constant-time) mode: FASTSECP_SP_SCAN_VARTIME is variable time by contract.
         const unsigned flags = FASTSECP_SP_SCAN_DEFAULT;
         {
-            step("fastsecp_sp_scan (constant-time mode, direct and labelled match)", [&] {
-                fastsecp_sp_item item{tweak33.data(), out64, 2};
-                fastsecp_status st[1];
-                fastsecp_sp_match m[2];
+            // Five copies of the transaction: enough for the batched (8-lane) shared-secret kernel.
+            step("fastsecp_sp_scan (constant-time mode, 5 transactions, direct and labelled match)", [&] {
+                const fastsecp_sp_item item{tweak33.data(), out64, 2};
+                const fastsecp_sp_item items[5] = {item, item, item, item, item};
+                fastsecp_status st[5];
+                fastsecp_sp_match m[10];
                 size_t n_m = 0;
-                fastsecp_status r = fastsecp_sp_scan(nctx, w, st, &item, 1, m, 2, &n_m, flags);
+                fastsecp_status r = fastsecp_sp_scan(nctx, w, st, items, 5, m, 10, &n_m, flags);
                 declassify(r);
                 declassify(st);
                 declassify(n_m);
                 declassify(m, sizeof m);  // the spend tweaks are secret; here they are only counted
-                expect(r == FASTSECP_OK && n_m == 2, "fastsecp_sp_scan did not find both outputs");
-                expect(n_m == 2 && m[0].has_label + m[1].has_label == 1, "expected one labelled match");
+                expect(r == FASTSECP_OK && n_m == 10, "fastsecp_sp_scan did not find both outputs of each");
+                int labelled = 0;
+                for (size_t i = 0; i < n_m && i < 10; i++) labelled += m[i].has_label;
+                expect(labelled == 5, "expected one labelled match per transaction");
             });
             step("fastsecp_sp_scan_prefilter (constant-time mode)", [&] {
                 fastsecp_status st[1];

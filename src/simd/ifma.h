@@ -1,0 +1,30 @@
+// AVX-512 IFMA kernels: eight field elements side by side in the 64-bit lanes of ZMM registers,
+// radix 2^52 (five limbs), multiplied with vpmadd52luq/vpmadd52huq. Built with per-file compiler
+// flags and used only when the CPU and the OS support AVX-512F/DQ/VL and IFMA (checked at run
+// time; FASTSECP_FORCE_PORTABLE=1 turns them off, like every other fast path).
+#pragma once
+
+#include <cstddef>
+
+#include "group/group.h"
+
+namespace fastsecp::simd {
+
+// True when the kernels below may be called.
+bool ifma_available();
+
+// out[i] = k·in[i] for i < n, computed eight points at a time. in[i]: affine, valid, not infinity;
+// k non-zero. The schedule (GLV split, signed 4-bit windows, complete projective formulas) is fixed,
+// and with constant_time every table lookup and sign choice is a masked selection, so nothing
+// branches on or indexes memory with k; without it, table entries are read directly.
+void ecmult_same_scalar_ifma(Gej* out, const Ge* in, size_t n, const Scalar& k, bool constant_time);
+
+// The same kernel on the portable 8-lane emulation (lanes8.h's LanesEmu): slow, for tests and for
+// the valgrind constant-time test (FASTSECP_FORCE_LANES=emu makes the scanner use it).
+void ecmult_same_scalar_emu8(Gej* out, const Ge* in, size_t n, const Scalar& k, bool constant_time);
+
+// Which same-scalar kernel batch::ecmult_same_scalar uses: 0 = scalar code, 1 = IFMA, 2 = the
+// emulation (test-only, FASTSECP_FORCE_LANES=emu).
+int lanes_kernel();
+
+}  // namespace fastsecp::simd

@@ -1,0 +1,57 @@
+// The 8-lane k·P kernel on AVX-512 IFMA. CMake compiles this file with -mavx512f -mavx512dq
+// -mavx512vl -mavx512ifma when the compiler has them (FASTSECP_HAVE_IFMA_BUILD); nothing here runs
+// unless ifma_available() says the CPU and the OS support those instructions.
+#include <cstdlib>
+#include <cstring>
+
+#if defined(__GNUC__) && !defined(__clang__)
+// GCC 12's avx512fintrin.h trips -Wuninitialized inside _mm512_set1_epi64 (a false positive).
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
+#include "simd/ifma.h"
+#include "simd/kp8_impl.h"
+
+namespace fastsecp::simd {
+
+namespace {
+bool env_flag(const char* name) {
+    const char* v = std::getenv(name);
+    return v && v[0] != '\0' && std::strcmp(v, "0") != 0;
+}
+}  // namespace
+
+bool ifma_available() {
+#if defined(FASTSECP_HAVE_IFMA_BUILD) && (defined(__GNUC__) || defined(__clang__))
+    static const bool ok = [] {
+        if (env_flag("FASTSECP_FORCE_PORTABLE")) return false;
+        __builtin_cpu_init();
+        // libgcc/compiler-rt also check that the OS saves the ZMM and mask registers (XCR0).
+        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+               __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512ifma");
+    }();
+    return ok;
+#else
+    return false;
+#endif
+}
+
+int lanes_kernel() {
+    static const int k = [] {
+        const char* v = std::getenv("FASTSECP_FORCE_LANES");
+        if (v != nullptr && std::strcmp(v, "emu") == 0) return 2;
+        return ifma_available() ? 1 : 0;
+    }();
+    return k;
+}
+
+void ecmult_same_scalar_ifma(Gej* out, const Ge* in, size_t n, const Scalar& k, bool constant_time) {
+#if defined(FASTSECP_HAVE_IFMA_BUILD)
+    Kp8<LanesIfma>::run_all(out, in, n, k, constant_time);
+#else
+    ecmult_same_scalar_emu8(out, in, n, k, constant_time);  // never selected: ifma_available() is false
+#endif
+}
+
+}  // namespace fastsecp::simd

@@ -1,0 +1,11 @@
+// The 8-lane k·P kernel on the portable emulation (see ifma.h).
+#include "simd/ifma.h"
+#include "simd/kp8_impl.h"
+
+namespace fastsecp::simd {
+
+void ecmult_same_scalar_emu8(Gej* out, const Ge* in, size_t n, const Scalar& k, bool constant_time) {
+    Kp8<LanesEmu>::run_all(out, in, n, k, constant_time);
+}
+
+}  // namespace fastsecp::simd

@@ -1,0 +1,329 @@
+// k·P for eight points at once and one scalar k, on an 8-lane backend V (lanes8.h).
+//
+// Field elements mod p = 2^256 - 0x1000003D1 are five limbs of 52 bits per lane ("normalized":
+// every limb < 2^52, the top one <= 2^48, so the value is below 2^257). Products use the 52-bit
+// multiply-add instructions: ten column sums, one carry pass, then the columns of weight 2^260
+// and up are folded back with 2^260 = 0x1000003D10 (mod p).
+//
+// Points are projective (X : Y : Z), x = X/Z, with the complete addition and doubling formulas
+// of Renes, Costello and Batina ("Complete addition formulas for prime order elliptic curves",
+// EUROCRYPT 2016, algorithms 7 and 9 for a = 0; 3b = 21): no input is exceptional, the identity
+// (0 : 1 : 0) included, so a fixed schedule needs no special cases.
+//
+// Schedule: k = k1 + k2·λ (GLV), |k1|, |k2| < 2^128, each recoded into 33 signed digits in
+// [-8, 7] (radix 16); tables T1[j] = j·(±P), T2[j] = j·(±λP) for j = 0..8 (λP = (β·x, y));
+// acc = 16·acc + T1[d1_i] + T2[d2_i] from the top digit down: 128 doublings and 66 additions.
+// The scalar is the same in every lane, so digits, signs and table indices are uniform across
+// lanes; in constant-time mode they are applied with masked selections over all nine entries.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "group/group.h"
+#include "simd/lanes8.h"
+
+namespace fastsecp::simd {
+
+template <class V>
+struct Kp8 {
+    using Mask = typename V::Mask;
+    struct F {
+        V l[5];
+    };
+    struct P {
+        F x, y, z;
+    };
+
+    static constexpr uint64_t M52 = (uint64_t(1) << 52) - 1;
+    static constexpr uint64_t M48 = (uint64_t(1) << 48) - 1;
+    static constexpr uint64_t R256 = 0x1000003D1ULL;   // 2^256 mod p
+    static constexpr uint64_t R260 = 0x1000003D10ULL;  // 2^260 mod p
+
+    static F norm(F a) {
+        const V m = V::set1(M52);
+        for (int i = 0; i < 4; i++) {
+            a.l[i + 1] = a.l[i + 1] + a.l[i].shr(52);
+            a.l[i] = a.l[i] & m;
+        }
+        V top = a.l[4].shr(48);
+        a.l[4] = a.l[4] & V::set1(M48);
+        a.l[0] = V::madd52lo(a.l[0], top, V::set1(R256));
+        for (int i = 0; i < 4; i++) {
+            a.l[i + 1] = a.l[i + 1] + a.l[i].shr(52);
+            a.l[i] = a.l[i] & m;
+        }
+        return a;
+    }
+
+    static F mul(const F& a, const F& b) {
+        V t[10];
+        for (auto& x : t) x = V::zero();
+        for (int i = 0; i < 5; i++)
+            for (int j = 0; j < 5; j++) {
+                t[i + j] = V::madd52lo(t[i + j], a.l[i], b.l[j]);
+                t[i + j + 1] = V::madd52hi(t[i + j + 1], a.l[i], b.l[j]);
+            }
+        const V m = V::set1(M52);
+        for (int i = 0; i < 9; i++) {
+            t[i + 1] = t[i + 1] + t[i].shr(52);
+            t[i] = t[i] & m;
+        }
+        const V r = V::set1(R260);
+        V u[6];
+        for (int i = 0; i < 5; i++) u[i] = V::madd52lo(t[i], t[i + 5], r);
+        u[5] = V::zero();
+        for (int i = 0; i < 5; i++) u[i + 1] = V::madd52hi(u[i + 1], t[i + 5], r);
+        for (int i = 0; i < 5; i++) {
+            u[i + 1] = u[i + 1] + u[i].shr(52);
+            u[i] = u[i] & m;
+        }
+        u[0] = V::madd52lo(u[0], u[5], r);
+        u[1] = V::madd52hi(u[1], u[5], r);
+        return norm(F{{u[0], u[1], u[2], u[3], u[4]}});
+    }
+    static F sqr(const F& a) { return mul(a, a); }
+
+    static F add(const F& a, const F& b) {
+        F r;
+        for (int i = 0; i < 5; i++) r.l[i] = a.l[i] + b.l[i];
+        return norm(r);
+    }
+    // a - b + 4p (b normalized, so every limb stays non-negative).
+    static F sub(const F& a, const F& b) {
+        static constexpr uint64_t P4[5] = {4 * 0xFFFFEFFFFFC2FULL, 4 * M52, 4 * M52, 4 * M52, 4 * M48};
+        F r;
+        for (int i = 0; i < 5; i++) r.l[i] = a.l[i] + V::set1(P4[i]) - b.l[i];
+        return norm(r);
+    }
+    static F mul21(const F& a) {  // 3b
+        F r;
+        for (int i = 0; i < 5; i++) r.l[i] = a.l[i].shl(4) + a.l[i].shl(2) + a.l[i];
+        return norm(r);
+    }
+    static F constant(uint64_t v) {
+        F r;
+        r.l[0] = V::set1(v);
+        for (int i = 1; i < 5; i++) r.l[i] = V::zero();
+        return r;
+    }
+    static F blend(Mask m, const F& a, const F& b) {
+        F r;
+        for (int i = 0; i < 5; i++) r.l[i] = V::blend(m, a.l[i], b.l[i]);
+        return r;
+    }
+
+    // RCB16 algorithm 7 (a = 0).
+    static P padd(const P& p, const P& q) {
+        F t0 = mul(p.x, q.x), t1 = mul(p.y, q.y), t2 = mul(p.z, q.z);
+        F t3 = mul(add(p.x, p.y), add(q.x, q.y));
+        F t4 = add(t0, t1);
+        t3 = sub(t3, t4);
+        t4 = mul(add(p.y, p.z), add(q.y, q.z));
+        F x3 = add(t1, t2);
+        t4 = sub(t4, x3);
+        x3 = mul(add(p.x, p.z), add(q.x, q.z));
+        F y3 = add(t0, t2);
+        y3 = sub(x3, y3);
+        x3 = add(t0, t0);
+        t0 = add(x3, t0);
+        t2 = mul21(t2);
+        F z3 = add(t1, t2);
+        t1 = sub(t1, t2);
+        y3 = mul21(y3);
+        x3 = mul(t4, y3);
+        t2 = mul(t3, t1);
+        x3 = sub(t2, x3);
+        y3 = mul(y3, t0);
+        t1 = mul(t1, z3);
+        y3 = add(t1, y3);
+        t0 = mul(t0, t3);
+        z3 = mul(z3, t4);
+        z3 = add(z3, t0);
+        return P{x3, y3, z3};
+    }
+
+    // RCB16 algorithm 9 (a = 0).
+    static P pdbl(const P& p) {
+        F t0 = sqr(p.y);
+        F z3 = add(t0, t0);
+        z3 = add(z3, z3);
+        z3 = add(z3, z3);
+        F t1 = mul(p.y, p.z);
+        F t2 = sqr(p.z);
+        t2 = mul21(t2);
+        F x3 = mul(t2, z3);
+        F y3 = add(t0, t2);
+        z3 = mul(t1, z3);
+        t1 = add(t2, t2);
+        t2 = add(t1, t2);
+        t0 = sub(t0, t2);
+        y3 = mul(t0, y3);
+        y3 = add(x3, y3);
+        t1 = mul(p.x, p.y);
+        x3 = mul(t0, t1);
+        x3 = add(x3, x3);
+        return P{x3, y3, z3};
+    }
+
+    // ---- conversion between lanes and the library's 4x64 field elements ----------------------
+
+    static void to_limbs(uint64_t l[5], const Fe& a) {  // a normalized
+        l[0] = a.n[0] & M52;
+        l[1] = ((a.n[0] >> 52) | (a.n[1] << 12)) & M52;
+        l[2] = ((a.n[1] >> 40) | (a.n[2] << 24)) & M52;
+        l[3] = ((a.n[2] >> 28) | (a.n[3] << 36)) & M52;
+        l[4] = a.n[3] >> 16;
+    }
+    // From normalized limbs (value < 2^257) to a normalized Fe.
+    static void from_limbs(Fe& r, const uint64_t l[5]) {
+        unsigned __int128 acc;
+        uint64_t n[4];
+        const uint64_t top = l[4] >> 48;
+        const uint64_t l4 = l[4] & M48;
+        acc = (unsigned __int128)(l[0] | (l[1] << 52)) + (unsigned __int128)top * R256;
+        n[0] = (uint64_t)acc;
+        acc >>= 64;
+        acc += (l[1] >> 12) | (l[2] << 40);
+        n[1] = (uint64_t)acc;
+        acc >>= 64;
+        acc += (l[2] >> 24) | (l[3] << 28);
+        n[2] = (uint64_t)acc;
+        acc >>= 64;
+        acc += (l[3] >> 36) | (l4 << 16);
+        n[3] = (uint64_t)acc;
+        // No carry out: top is 1 only when the low 256 bits are below 2^208.
+        for (int i = 0; i < 4; i++) r.n[i] = n[i];
+        fe_normalize(r);
+    }
+
+    static F load_fe(const Fe* const* src) {  // one Fe per lane
+        uint64_t buf[5][8];
+        for (int lane = 0; lane < 8; lane++) {
+            uint64_t l[5];
+            to_limbs(l, *src[lane]);
+            for (int i = 0; i < 5; i++) buf[i][lane] = l[i];
+        }
+        F r;
+        for (int i = 0; i < 5; i++) r.l[i] = V::load(buf[i]);
+        return r;
+    }
+    static void store_fe(Fe* const* dst, const F& a) {
+        uint64_t buf[5][8];
+        for (int i = 0; i < 5; i++) a.l[i].store(buf[i]);
+        for (int lane = 0; lane < 8; lane++) {
+            uint64_t l[5];
+            for (int i = 0; i < 5; i++) l[i] = buf[i][lane];
+            from_limbs(*dst[lane], l);
+        }
+    }
+
+    // ---- the multiplication --------------------------------------------------------------------
+
+    // 33 signed radix-16 digits of a (< 2^128), in [-8, 7]; arithmetic only, no branches.
+    static void recode(int8_t d[33], const Scalar& a) {
+        uint32_t carry = 0;
+        for (int i = 0; i < 32; i++) {
+            uint32_t v = scalar_get_bits(a, 4 * i, 4) + carry;
+            carry = (v + 8) >> 4;
+            d[i] = (int8_t)((int32_t)v - (int32_t)(carry << 4));
+        }
+        d[32] = (int8_t)carry;
+    }
+
+    static P lookup(const P* table, int8_t digit, bool ct) {
+        const uint32_t sign = (uint32_t)(uint8_t)digit >> 7;  // 1 when negative
+        const uint32_t mag = ((uint32_t)(int32_t)digit ^ (0u - sign)) + sign;  // |digit|, 0..8
+        P r;
+        if (ct) {
+            r = table[0];
+            for (uint32_t j = 1; j <= 8; j++) {
+                const Mask m = (Mask)(0u - (uint32_t)(((j ^ mag) - 1) >> 31));  // all ones iff j == mag
+                r.x = blend(m, r.x, table[j].x);
+                r.y = blend(m, r.y, table[j].y);
+                r.z = blend(m, r.z, table[j].z);
+            }
+        } else {
+            r = table[mag];
+        }
+        const F neg_y = sub(constant(0), r.y);
+        r.y = blend((Mask)(0u - sign), r.y, neg_y);
+        return r;
+    }
+
+    // out[i] = k·in[i] for the eight lanes (in may repeat points to fill lanes).
+    static void run(Gej* out, const Ge* const* in, const Scalar& k, bool ct) {
+        Scalar k1, k2;
+        scalar_split_lambda(k1, k2, k);
+        const uint64_t neg1 = scalar_is_high(k1), neg2 = scalar_is_high(k2);
+        scalar_cond_negate(k1, neg1);
+        scalar_cond_negate(k2, neg2);
+        int8_t d1[33], d2[33];
+        recode(d1, k1);
+        recode(d2, k2);
+
+        const Fe* xs[8];
+        const Fe* ys[8];
+        for (int lane = 0; lane < 8; lane++) {
+            xs[lane] = &in[lane]->x;
+            ys[lane] = &in[lane]->y;
+        }
+        P t1[9], t2[9];
+        t1[0] = P{constant(0), constant(1), constant(0)};
+        t1[1].x = load_fe(xs);
+        t1[1].y = load_fe(ys);
+        t1[1].z = constant(1);
+        t1[1].y = blend((Mask)(0u - (uint32_t)neg1), t1[1].y, sub(constant(0), t1[1].y));
+        t1[2] = pdbl(t1[1]);
+        for (int j = 3; j <= 8; j++) t1[j] = padd(t1[j - 1], t1[1]);
+        const Fe* beta_ptr[8];
+        for (auto& b : beta_ptr) b = &fe_beta();
+        const F beta = load_fe(beta_ptr);
+        const Mask flip = (Mask)(0u - (uint32_t)(neg1 ^ neg2));
+        for (int j = 0; j <= 8; j++) {
+            t2[j].x = mul(t1[j].x, beta);
+            t2[j].y = blend(flip, t1[j].y, sub(constant(0), t1[j].y));
+            t2[j].z = t1[j].z;
+        }
+
+        P acc = t1[0];
+        for (int i = 32; i >= 0; i--) {
+            if (i != 32)
+                for (int s = 0; s < 4; s++) acc = pdbl(acc);
+            acc = padd(acc, lookup(t1, d1[i], ct));
+            acc = padd(acc, lookup(t2, d2[i], ct));
+        }
+        scalar_clear(k1);
+        scalar_clear(k2);
+
+        // Projective (X : Y : Z) to Jacobian (X·Z, Y·Z², Z).
+        const F z2 = sqr(acc.z);
+        const F jx = mul(acc.x, acc.z), jy = mul(acc.y, z2);
+        Fe* ox[8];
+        Fe* oy[8];
+        Fe* oz[8];
+        for (int lane = 0; lane < 8; lane++) {
+            ox[lane] = &out[lane].x;
+            oy[lane] = &out[lane].y;
+            oz[lane] = &out[lane].z;
+        }
+        store_fe(ox, jx);
+        store_fe(oy, jy);
+        store_fe(oz, acc.z);
+        for (int lane = 0; lane < 8; lane++) out[lane].infinity = fe_is_zero(out[lane].z);
+    }
+
+    // Any n: groups of eight, the last one padded with repeats of its first point.
+    static void run_all(Gej* out, const Ge* in, size_t n, const Scalar& k, bool ct) {
+        for (size_t b = 0; b < n; b += 8) {
+            const size_t cnt = n - b < 8 ? n - b : 8;
+            const Ge* pts[8];
+            Gej res[8];
+            for (size_t i = 0; i < 8; i++) pts[i] = &in[b + (i < cnt ? i : 0)];
+            run(res, pts, k, ct);
+            for (size_t i = 0; i < cnt; i++) out[b + i] = res[i];
+        }
+    }
+};
+
+}  // namespace fastsecp::simd
