@@ -27,4 +27,15 @@ void ecmult_same_scalar(Gej* out, const Ge* in, size_t n, const Scalar& k, bool 
     }
 }
 
+void ecmult_gen_var_batch(Gej* out, const Scalar* t, size_t n) {
+    if (n >= 4) {
+        switch (simd::lanes_kernel()) {
+            case 1: simd::ecmult_gen_var_ifma(out, t, n); return;
+            case 2: simd::ecmult_gen_var_emu8(out, t, n); return;
+            default: break;
+        }
+    }
+    for (size_t i = 0; i < n; i++) ecmult_gen_var(out[i], t[i]);
+}
+
 }  // namespace fastsecp::batch

@@ -13,4 +13,7 @@ namespace fastsecp::batch {
 // depends on k (the points are public); otherwise variable time in k too. out is Jacobian.
 void ecmult_same_scalar(Gej* out, const Ge* in, size_t n, const Scalar& k, bool constant_time);
 
+// out[i] = t[i]·G for public scalars (variable time), many at once.
+void ecmult_gen_var_batch(Gej* out, const Scalar* t, size_t n);
+
 }  // namespace fastsecp::batch

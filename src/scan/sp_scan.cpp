@@ -71,10 +71,9 @@ void shared_secrets(unsigned char* ss33, const fastsecp_sp_wallet& w, const Ge* 
     hash::memclear(s, sizeof s);
 }
 
-// P_k = B_spend + t_k·G from the shared secret; t_k's bytes in tk32. False (with a status) in
-// the cases where libsecp256k1's scan gives up (t_k >= n, P_k at infinity; never seen in practice).
-bool output_point(Gej& p_k, Scalar& t_k, fastsecp_status& st, const fastsecp_sp_wallet& w,
-                  const unsigned char ss33[33], uint32_t k) {
+// t_k from the shared secret. False (status set) when the hash is 0 or >= n, where libsecp256k1's
+// scan gives up too (never seen in practice).
+bool output_tweak(Scalar& t_k, fastsecp_status& st, const unsigned char ss33[33], uint32_t k) {
     unsigned char h[32];
     sp::output_tweak_hash(h, ss33, k, nullptr);
     api::declassify(h, sizeof h);  // public from here on (see the top comment)
@@ -82,11 +81,34 @@ bool output_point(Gej& p_k, Scalar& t_k, fastsecp_status& st, const fastsecp_sp_
         st = FASTSECP_ERR_SCALAR_OUT_OF_RANGE;
         return false;
     }
-    if (!sp::output_point_var(p_k, w.spend, t_k)) {
+    return true;
+}
+
+// P_k = B_spend + t_k·G given t_k·G. False (status set) at infinity.
+bool finish_output_point(Gej& p_k, fastsecp_status& st, const fastsecp_sp_wallet& w, const Gej& tg) {
+    gej_add_ge_var(p_k, tg, w.spend);
+    if (p_k.infinity) {
         st = FASTSECP_ERR_POINT_AT_INFINITY;
         return false;
     }
     return true;
+}
+
+// The k = 0 output points of a block's items (those with status OK, and outputs when items is
+// given), t_0·G computed together.
+void first_output_points(Gej* p0, Scalar* t0, fastsecp_status* st, const fastsecp_sp_wallet& w,
+                         const unsigned char* ss33, size_t n, const fastsecp_sp_item* items) {
+    Scalar ts[BLOCK];
+    Gej tg[BLOCK];
+    size_t idx[BLOCK], m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (st[i] == FASTSECP_OK && (items == nullptr || items[i].n_outputs > 0) &&
+            output_tweak(t0[i], st[i], ss33 + 33 * i, 0)) {
+            idx[m] = i;
+            ts[m++] = t0[i];
+        }
+    batch::ecmult_gen_var_batch(tg, ts, m);
+    for (size_t j = 0; j < m; j++) finish_output_point(p0[idx[j]], st[idx[j]], w, tg[j]);
 }
 
 // One transaction's outputs, decoded on demand and kept for the following rounds.
@@ -165,17 +187,23 @@ Hit scan_round(const Gej& p_k, Outputs& o, const fastsecp_sp_wallet& w) {
     return hit;
 }
 
-// All rounds of one transaction; matches appended to out.
+// All rounds of one transaction (round 0's P_0 and t_0 given); matches appended to out.
 fastsecp_status scan_item(std::vector<fastsecp_sp_match>& out, Outputs& o, const fastsecp_sp_wallet& w,
-                          const fastsecp_sp_item& item, size_t item_index, const unsigned char ss33[33]) {
+                          const fastsecp_sp_item& item, size_t item_index, const unsigned char ss33[33],
+                          const Gej& p0, const Scalar& t0) {
     if (item.n_outputs == 0) return FASTSECP_OK;
     o.reset(item.outputs32, item.n_outputs);
     const uint32_t k_max = item.n_outputs < sp::GROUP_LIMIT ? (uint32_t)item.n_outputs : sp::GROUP_LIMIT;
     for (uint32_t k = 0; k < k_max; k++) {
-        Gej p_k;
-        Scalar t_k;
+        Gej p_k = p0;
+        Scalar t_k = t0;
         fastsecp_status st = FASTSECP_OK;
-        if (!output_point(p_k, t_k, st, w, ss33, k)) return st;
+        if (k > 0) {
+            Gej tg;
+            if (!output_tweak(t_k, st, ss33, k)) return st;
+            ecmult_gen_var(tg, t_k);
+            if (!finish_output_point(p_k, st, w, tg)) return st;
+        }
         Hit hit = scan_round(p_k, o, w);
         if (hit.index == SIZE_MAX) break;
         fastsecp_sp_match m{};
@@ -215,16 +243,20 @@ struct ScanArgs {
 // Scans items [begin, end) into matches (in input order).
 void scan_range(std::vector<fastsecp_sp_match>& matches, bool& oom, const ScanArgs& a, size_t begin, size_t end) {
     Ge t[BLOCK];
+    Gej p0[BLOCK];
+    Scalar t0[BLOCK];
     unsigned char ss[33 * BLOCK];
     try {
         Outputs o;
         for (size_t b = begin; b < end; b += BLOCK) {
             const size_t n = std::min(BLOCK, end - b);
-            parse_tweaks(t, a.results + b, a.items + b, n, true);
-            shared_secrets(ss, *a.w, t, a.results + b, n, a.ct);
+            fastsecp_status* st = a.results + b;
+            parse_tweaks(t, st, a.items + b, n, true);
+            shared_secrets(ss, *a.w, t, st, n, a.ct);
+            first_output_points(p0, t0, st, *a.w, ss, n, a.items + b);
             for (size_t i = 0; i < n; i++)
-                if (a.results[b + i] == FASTSECP_OK)
-                    a.results[b + i] = scan_item(matches, o, *a.w, a.items[b + i], b + i, ss + 33 * i);
+                if (st[i] == FASTSECP_OK && a.items[b + i].n_outputs > 0)
+                    st[i] = scan_item(matches, o, *a.w, a.items[b + i], b + i, ss + 33 * i, p0[i], t0[i]);
         }
     } catch (const std::bad_alloc&) {
         oom = true;
@@ -244,6 +276,8 @@ struct PrefilterArgs {
 
 void prefilter_range(bool& oom, const PrefilterArgs& a, size_t begin, size_t end) {
     Ge t[BLOCK];
+    Gej p0[BLOCK];
+    Scalar t0[BLOCK];
     unsigned char ss[33 * BLOCK];
     fastsecp_sp_item items[BLOCK];
     const size_t per_item = 1 + a.w->labels.size();
@@ -259,15 +293,13 @@ void prefilter_range(bool& oom, const PrefilterArgs& a, size_t begin, size_t end
             fastsecp_status* st = a.results + b;
             parse_tweaks(t, st, items, n, false);
             shared_secrets(ss, *a.w, t, st, n, a.ct);
+            first_output_points(p0, t0, st, *a.w, ss, n, nullptr);
             size_t m = 0;
             for (size_t i = 0; i < n; i++) {
                 a.maybe[b + i] = 0;
                 if (st[i] != FASTSECP_OK) continue;
-                Gej p0;
-                Scalar t0;
-                if (!output_point(p0, t0, st[i], *a.w, ss + 33 * i, 0)) continue;
-                cand[m++] = p0;
-                for (const scan::Label& l : a.w->labels) gej_add_ge_var(cand[m++], p0, l.point);
+                cand[m++] = p0[i];
+                for (const scan::Label& l : a.w->labels) gej_add_ge_var(cand[m++], p0[i], l.point);
             }
             ge_set_all_gej_var(aff.data(), cand.data(), m, scratch.data());  // infinity stays infinity
             size_t c = 0;

@@ -19,9 +19,13 @@ bool ifma_available();
 // branches on or indexes memory with k; without it, table entries are read directly.
 void ecmult_same_scalar_ifma(Gej* out, const Ge* in, size_t n, const Scalar& k, bool constant_time);
 
+// out[i] = t[i]·G for i < n, eight at a time; variable time (the scalars are public).
+void ecmult_gen_var_ifma(Gej* out, const Scalar* t, size_t n);
+
 // The same kernel on the portable 8-lane emulation (lanes8.h's LanesEmu): slow, for tests and for
 // the valgrind constant-time test (FASTSECP_FORCE_LANES=emu makes the scanner use it).
 void ecmult_same_scalar_emu8(Gej* out, const Ge* in, size_t n, const Scalar& k, bool constant_time);
+void ecmult_gen_var_emu8(Gej* out, const Scalar* t, size_t n);
 
 // Which same-scalar kernel batch::ecmult_same_scalar uses: 0 = scalar code, 1 = IFMA, 2 = the
 // emulation (test-only, FASTSECP_FORCE_LANES=emu).

@@ -54,4 +54,12 @@ void ecmult_same_scalar_ifma(Gej* out, const Ge* in, size_t n, const Scalar& k, 
 #endif
 }
 
+void ecmult_gen_var_ifma(Gej* out, const Scalar* t, size_t n) {
+#if defined(FASTSECP_HAVE_IFMA_BUILD)
+    Kp8<LanesIfma>::gen_var_all(out, t, n);
+#else
+    ecmult_gen_var_emu8(out, t, n);  // never selected: ifma_available() is false
+#endif
+}
+
 }  // namespace fastsecp::simd

@@ -8,4 +8,6 @@ void ecmult_same_scalar_emu8(Gej* out, const Ge* in, size_t n, const Scalar& k, 
     Kp8<LanesEmu>::run_all(out, in, n, k, constant_time);
 }
 
+void ecmult_gen_var_emu8(Gej* out, const Scalar* t, size_t n) { Kp8<LanesEmu>::gen_var_all(out, t, n); }
+
 }  // namespace fastsecp::simd

@@ -20,6 +20,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "ecmult/ecmult.h"
 #include "group/group.h"
 #include "simd/lanes8.h"
 
@@ -64,8 +65,11 @@ struct Kp8 {
                 t[i + j] = V::madd52lo(t[i + j], a.l[i], b.l[j]);
                 t[i + j + 1] = V::madd52hi(t[i + j + 1], a.l[i], b.l[j]);
             }
+        // Columns 5..9 become multiplier inputs, so they (only) must be below 2^52: carry from
+        // column 4 up. Column 9 then holds the product's bits from 468 on: below 2^52 because
+        // normalized inputs are below 2^257. Columns 0..4 stay as they are (< 2^57).
         const V m = V::set1(M52);
-        for (int i = 0; i < 9; i++) {
+        for (int i = 4; i < 9; i++) {
             t[i + 1] = t[i + 1] + t[i].shr(52);
             t[i] = t[i] & m;
         }
@@ -74,10 +78,7 @@ struct Kp8 {
         for (int i = 0; i < 5; i++) u[i] = V::madd52lo(t[i], t[i + 5], r);
         u[5] = V::zero();
         for (int i = 0; i < 5; i++) u[i + 1] = V::madd52hi(u[i + 1], t[i + 5], r);
-        for (int i = 0; i < 5; i++) {
-            u[i + 1] = u[i + 1] + u[i].shr(52);
-            u[i] = u[i] & m;
-        }
+        // u[5] < 2^37 (weight 2^260 again): fold it too; norm() takes limbs up to 2^63.
         u[0] = V::madd52lo(u[0], u[5], r);
         u[1] = V::madd52hi(u[1], u[5], r);
         return norm(F{{u[0], u[1], u[2], u[3], u[4]}});
@@ -296,7 +297,59 @@ struct Kp8 {
         scalar_clear(k1);
         scalar_clear(k2);
 
-        // Projective (X : Y : Z) to Jacobian (X·Z, Y·Z², Z).
+        to_jacobian(out, acc);
+    }
+
+    // out[i] = t[i]·G for the eight lanes, variable time (public scalars): the k·G table walk of
+    // ecmult_impl.h's gen_var (43 signed 6-bit windows, no doublings), one lane per scalar, each
+    // lane reading its own table entry (the identity for a zero digit).
+    static void gen_var(Gej* out, const Scalar* const* t) {
+        int8_t digits[8][GEN_WINDOWS];
+        for (int lane = 0; lane < 8; lane++) {
+            uint64_t carry = 0;
+            for (int i = 0; i < GEN_WINDOWS; i++) {
+                const unsigned bits = i == GEN_WINDOWS - 1 ? 256 - GEN_WINDOW_BITS * i : GEN_WINDOW_BITS;
+                uint64_t v = scalar_get_bits_range(*t[lane], GEN_WINDOW_BITS * i, bits) + carry;
+                carry = v > (uint64_t)GEN_ENTRIES;
+                digits[lane][i] = (int8_t)(carry ? (int)v - 2 * GEN_ENTRIES : (int)v);
+            }
+        }
+        P acc{constant(0), constant(1), constant(0)};
+        for (int i = 0; i < GEN_WINDOWS; i++) {
+            uint64_t bx[5][8], by[5][8], bz[8];
+            Mask negative = 0;
+            for (int lane = 0; lane < 8; lane++) {
+                const int d = digits[lane][i];
+                uint64_t lx[5] = {0, 0, 0, 0, 0}, ly[5] = {1, 0, 0, 0, 0};
+                bz[lane] = d != 0;
+                if (d != 0) {
+                    const GeStorage& e = ECMULT_GEN_TABLE[i][(d > 0 ? d : -d) - 1];
+                    Fe x, y;
+                    fe_from_storage(x, e.x);
+                    fe_from_storage(y, e.y);
+                    to_limbs(lx, x);
+                    to_limbs(ly, y);
+                    if (d < 0) negative |= (Mask)(1u << lane);
+                }
+                for (int l = 0; l < 5; l++) {
+                    bx[l][lane] = lx[l];
+                    by[l][lane] = ly[l];
+                }
+            }
+            P e;
+            for (int l = 0; l < 5; l++) {
+                e.x.l[l] = V::load(bx[l]);
+                e.y.l[l] = V::load(by[l]);
+                e.z.l[l] = l == 0 ? V::load(bz) : V::zero();
+            }
+            if (negative) e.y = blend(negative, e.y, sub(constant(0), e.y));
+            acc = padd(acc, e);
+        }
+        to_jacobian(out, acc);
+    }
+
+    // Projective (X : Y : Z) to Jacobian (X·Z, Y·Z², Z), out of the lanes.
+    static void to_jacobian(Gej* out, const P& acc) {
         const F z2 = sqr(acc.z);
         const F jx = mul(acc.x, acc.z), jy = mul(acc.y, z2);
         Fe* ox[8];
@@ -311,6 +364,18 @@ struct Kp8 {
         store_fe(oy, jy);
         store_fe(oz, acc.z);
         for (int lane = 0; lane < 8; lane++) out[lane].infinity = fe_is_zero(out[lane].z);
+    }
+
+    // Any n: groups of eight, the last one padded with repeats of its first scalar.
+    static void gen_var_all(Gej* out, const Scalar* t, size_t n) {
+        for (size_t b = 0; b < n; b += 8) {
+            const size_t cnt = n - b < 8 ? n - b : 8;
+            const Scalar* ts[8];
+            Gej res[8];
+            for (size_t i = 0; i < 8; i++) ts[i] = &t[b + (i < cnt ? i : 0)];
+            gen_var(res, ts);
+            for (size_t i = 0; i < cnt; i++) out[b + i] = res[i];
+        }
     }
 
     // Any n: groups of eight, the last one padded with repeats of its first point.

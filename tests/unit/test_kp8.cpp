@@ -90,4 +90,29 @@ TEST(Kp8, MatchesConstantTimeKP) {
     }
 }
 
+TEST(Kp8, GeneratorTableWalkMatchesGenVar) {
+    std::mt19937_64 rng(89);
+    const ref::U256 one{{1, 0, 0, 0}};
+    std::vector<Scalar> ts = {sc_of(ref::U256{}), sc_of(one), sc_of(ref::sub(ref::N, one)),
+                              sc_of(ref::from_hex("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF")), sc_of(ref::U256{{32, 0, 0, 0}}),
+                              sc_of(ref::U256{{33, 0, 0, 0}})};
+    for (int i = 0; i < 15; i++) {
+        ref::U256 k = ref::random_u256(rng);
+        while (ref::cmp(k, ref::N) >= 0) k = ref::sub(k, ref::N);
+        ts.push_back(sc_of(k));
+    }
+    std::vector<std::pair<const char*, void (*)(Gej*, const Scalar*, size_t)>> kernels{{"emu8", &simd::ecmult_gen_var_emu8}};
+    if (simd::ifma_available()) kernels.push_back({"ifma", &simd::ecmult_gen_var_ifma});
+    for (const auto& [name, kernel] : kernels)
+        for (size_t n : {size_t{1}, size_t{8}, ts.size()}) {
+            std::vector<Gej> out(n);
+            kernel(out.data(), ts.data(), n);
+            for (size_t i = 0; i < n; i++) {
+                Gej want;
+                ecmult_gen_var(want, ts[i]);
+                ASSERT_TRUE(same_point(out[i], want)) << name << " scalar " << i << " of " << n;
+            }
+        }
+}
+
 }  // namespace
