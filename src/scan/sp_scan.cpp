@@ -19,6 +19,7 @@
 
 #include "api/batch_call.h"
 #include "api/parse.h"
+#include "batch/batch_ops.h"
 #include "batch/normalize_ct.h"
 #include "batch/same_scalar.h"
 #include "hash/memclear.h"
@@ -37,6 +38,7 @@ constexpr size_t MIN_ITEMS_PER_CHUNK = 16;
 
 // Decompresses the tweaks of items[0..n) into t[], writing each item's status.
 void parse_tweaks(Ge* t, fastsecp_status* st, const fastsecp_sp_item* items, size_t n, bool need_outputs) {
+    if (n == 0) return;
     const unsigned char* keys[BLOCK];
     size_t lens[BLOCK];
     static const unsigned char dummy[33] = {0x02};
@@ -150,79 +152,209 @@ size_t find_direct(const Gej& p_k, const Outputs& o) {
     return o.n;
 }
 
-struct Hit {
-    size_t index = SIZE_MAX;
-    const scan::Label* label = nullptr;
+struct ScanArgs {
+    const fastsecp_sp_wallet* w;
+    const fastsecp_sp_item* items;
+    fastsecp_status* results;
+    bool ct;
 };
 
-// One BIP-352 round for P_k: label candidates of the outputs before the first direct match, in
-// vout order (T - P_k, then -T - P_k), then the direct match.
-Hit scan_round(const Gej& p_k, Outputs& o, const fastsecp_sp_wallet& w) {
-    Hit hit;
-    const size_t direct = find_direct(p_k, o);
-    if (!w.labels.empty() && direct > 0) {
-        Ge p;
-        ge_set_gej_var(p, p_k);
-        Ge t[sp::LABEL_BATCH], cand[2 * sp::LABEL_BATCH];
-        size_t which[sp::LABEL_BATCH];
-        size_t j = 0;
-        while (j < direct) {
-            size_t m = 0;
-            for (; j < direct && m < sp::LABEL_BATCH; j++)
-                if (o.lift(j)) {
-                    which[m] = j;
-                    t[m++] = o.lifted[j];
-                }
-            if (m == 0) break;
-            sp::label_candidates_var(cand, t, m, p);
-            for (size_t c = 0; c < 2 * m; c++)
-                if (const scan::Label* l = w.find_label(cand[c])) {
-                    hit.index = which[c / 2];
-                    hit.label = l;
-                    return hit;
-                }
+// Scratch reused from block to block (vectors keep their capacity).
+struct Scratch {
+    std::vector<Outputs> outs = std::vector<Outputs>(BLOCK);
+    std::vector<fastsecp_sp_match> found;              // this block's matches, in wave order
+    std::vector<std::pair<uint32_t, uint32_t>> pairs;  // (item, output) needing label candidates
+    std::vector<Fe> d, prefix;
+    std::vector<std::pair<uint32_t, uint32_t>> to_lift;
+};
+
+// Label round of a wave: for each listed item (affine P_k in p[i]), the candidates T_j - P_k and
+// -T_j - P_k of its outputs j < direct[i], in vout order, looked up in the wallet; the first hit
+// per item goes to hit_out[i] / hit_label[i]. All the block's candidates share one inversion.
+void label_wave(Scratch& sc, const fastsecp_sp_wallet& w, const Ge* p, const size_t* direct, const uint32_t* items,
+                size_t n_items, size_t* hit_out, const scan::Label** hit_label) {
+    // Lift the outputs that need it (two square roots at a time).
+    sc.to_lift.clear();
+    for (size_t q = 0; q < n_items; q++) {
+        const uint32_t i = items[q];
+        Outputs& o = sc.outs[i];
+        for (size_t j = 0; j < direct[i]; j++)
+            if (o.lift_state[j] == 0) {
+                if (o.x_ok[j]) sc.to_lift.push_back({i, (uint32_t)j});
+                else o.lift_state[j] = 2;
+            }
+    }
+    for (size_t q = 0; q < sc.to_lift.size(); q += 2) {
+        const bool two = q + 1 < sc.to_lift.size();
+        Fe x[2];
+        Ge r[2];
+        bool ok[2];
+        Outputs& o0 = sc.outs[sc.to_lift[q].first];
+        Outputs& o1 = sc.outs[sc.to_lift[two ? q + 1 : q].first];
+        const uint32_t j0 = sc.to_lift[q].second, j1 = sc.to_lift[two ? q + 1 : q].second;
+        x[0] = o0.x[j0];
+        x[1] = o1.x[j1];
+        batch::lift_x_even2(r, ok, x);
+        o0.lifted[j0] = r[0];
+        o0.lift_state[j0] = ok[0] ? 1 : 2;
+        o1.lifted[j1] = r[1];
+        o1.lift_state[j1] = ok[1] ? 1 : 2;
+    }
+    // Denominators x(T) - x(P) of every pair, inverted together (Montgomery's trick).
+    sc.pairs.clear();
+    for (size_t q = 0; q < n_items; q++) {
+        const uint32_t i = items[q];
+        for (size_t j = 0; j < direct[i]; j++)
+            if (sc.outs[i].lift_state[j] == 1) sc.pairs.push_back({i, (uint32_t)j});
+    }
+    const size_t m = sc.pairs.size();
+    if (m == 0) return;
+    sc.d.resize(m);
+    sc.prefix.resize(m);
+    for (size_t c = 0; c < m; c++) {
+        const auto [i, j] = sc.pairs[c];
+        fe_sub(sc.d[c], sc.outs[i].lifted[j].x, p[i].x);  // non-zero: j is before the direct match
+        if (c == 0) sc.prefix[0] = sc.d[0];
+        else fe_mul(sc.prefix[c], sc.prefix[c - 1], sc.d[c]);
+    }
+    Fe inv;
+    fe_inv_var(inv, sc.prefix[m - 1]);
+    for (size_t c = m; c-- > 0;) {  // d[c] := 1 / d[c]
+        Fe dinv;
+        if (c == 0) dinv = inv;
+        else {
+            fe_mul(dinv, inv, sc.prefix[c - 1]);
+            fe_mul(inv, inv, sc.d[c]);
+        }
+        sc.d[c] = dinv;
+    }
+    for (size_t c = 0; c < m; c++) {
+        const auto [i, j] = sc.pairs[c];
+        if (hit_label[i] != nullptr) continue;  // an earlier output of this item already hit
+        const Ge& t = sc.outs[i].lifted[j];
+        Fe xsum = t.x;
+        fe_add(xsum, p[i].x);
+        for (int which = 0; which < 2; which++) {
+            // which 0: T - P = T + (-P), slope (yT + yP)/(xT - xP);
+            // which 1: -T - P = -(T + P), slope (yT - yP)/(xT - xP), y negated at the end.
+            Fe num, lambda, x3, y3, tmp;
+            if (which == 0) {
+                num = t.y;
+                fe_add(num, p[i].y);
+            } else {
+                fe_sub(num, t.y, p[i].y);
+            }
+            fe_mul(lambda, num, sc.d[c]);
+            fe_sqr(x3, lambda);
+            fe_sub(x3, x3, xsum);
+            fe_sub(tmp, t.x, x3);
+            fe_mul(y3, lambda, tmp);
+            fe_sub(y3, y3, t.y);
+            if (which == 1) fe_negate(y3, y3, 1);
+            Ge cand;
+            cand.x = x3;
+            cand.y = y3;
+            cand.infinity = 0;
+            fe_normalize_var(cand.x);
+            fe_normalize_var(cand.y);
+            if (const scan::Label* l = w.find_label(cand)) {
+                hit_out[i] = j;
+                hit_label[i] = l;
+                break;
+            }
         }
     }
-    if (direct < o.n) hit.index = direct;
-    return hit;
 }
 
-// All rounds of one transaction (round 0's P_0 and t_0 given); matches appended to out.
-fastsecp_status scan_item(std::vector<fastsecp_sp_match>& out, Outputs& o, const fastsecp_sp_wallet& w,
-                          const fastsecp_sp_item& item, size_t item_index, const unsigned char ss33[33],
-                          const Gej& p0, const Scalar& t0) {
-    if (item.n_outputs == 0) return FASTSECP_OK;
-    o.reset(item.outputs32, item.n_outputs);
-    const uint32_t k_max = item.n_outputs < sp::GROUP_LIMIT ? (uint32_t)item.n_outputs : sp::GROUP_LIMIT;
-    for (uint32_t k = 0; k < k_max; k++) {
-        Gej p_k = p0;
-        Scalar t_k = t0;
-        fastsecp_status st = FASTSECP_OK;
-        if (k > 0) {
-            Gej tg;
-            if (!output_tweak(t_k, st, ss33, k)) return st;
-            ecmult_gen_var(tg, t_k);
-            if (!finish_output_point(p_k, st, w, tg)) return st;
+// One block: shared secrets, then BIP-352 rounds in waves (every still-matching transaction of
+// the block does round k together: t_k·G batched, label candidates with one inversion).
+void scan_block(std::vector<fastsecp_sp_match>& matches, Scratch& sc, const ScanArgs& a, size_t b, size_t n) {
+    Ge t[BLOCK] = {}, p_aff[BLOCK];  // (t zeroed: only silences a false maybe-uninitialized warning)
+    Gej p[BLOCK], tg[BLOCK];
+    Scalar tk[BLOCK], tks[BLOCK];
+    Fe scratch[BLOCK];
+    uint32_t k[BLOCK], k_max[BLOCK], active[BLOCK], lab[BLOCK], idx[BLOCK];
+    size_t direct[BLOCK], hit_out[BLOCK];
+    const scan::Label* hit_label[BLOCK];
+    unsigned char ss[33 * BLOCK];
+    const fastsecp_sp_wallet& w = *a.w;
+    fastsecp_status* st = a.results + b;
+    const fastsecp_sp_item* items = a.items + b;
+
+    parse_tweaks(t, st, items, n, true);
+    shared_secrets(ss, w, t, st, n, a.ct);
+    first_output_points(p, tk, st, w, ss, n, items);
+    size_t n_active = 0;
+    for (size_t i = 0; i < n; i++)
+        if (st[i] == FASTSECP_OK && items[i].n_outputs > 0) {
+            active[n_active++] = (uint32_t)i;
+            k[i] = 0;
+            k_max[i] = items[i].n_outputs < sp::GROUP_LIMIT ? (uint32_t)items[i].n_outputs : sp::GROUP_LIMIT;
+            sc.outs[i].reset(items[i].outputs32, items[i].n_outputs);
         }
-        Hit hit = scan_round(p_k, o, w);
-        if (hit.index == SIZE_MAX) break;
-        fastsecp_sp_match m{};
-        m.item = item_index;
-        m.output = hit.index;
-        m.k = k;
-        if (hit.label != nullptr) {
-            Scalar lt;
-            scalar_set_b32(lt, hit.label->tweak32, nullptr);
-            scalar_add(t_k, t_k, lt);  // zero (a label cancelling t_k) is reported as 32 zero bytes
-            scalar_clear(lt);
-            m.has_label = 1;
-            m.label = hit.label->m;
+    sc.found.clear();
+    while (n_active > 0) {
+        size_t n_lab = 0;
+        for (size_t q = 0; q < n_active; q++) {
+            const uint32_t i = active[q];
+            direct[i] = find_direct(p[i], sc.outs[i]);
+            hit_out[i] = SIZE_MAX;
+            hit_label[i] = nullptr;
+            if (!w.labels.empty() && direct[i] > 0) lab[n_lab++] = i;
         }
-        scalar_get_b32(m.spend_tweak32, t_k);
-        scalar_clear(t_k);
-        out.push_back(m);
+        if (n_lab > 0) {
+            Gej pl[BLOCK];
+            for (size_t q = 0; q < n_lab; q++) pl[q] = p[lab[q]];
+            Ge pa[BLOCK];
+            ge_set_all_gej_var(pa, pl, n_lab, scratch);
+            for (size_t q = 0; q < n_lab; q++) p_aff[lab[q]] = pa[q];
+            label_wave(sc, w, p_aff, direct, lab, n_lab, hit_out, hit_label);
+        }
+        // Record this round's matches; the matching transactions go on to the next round.
+        size_t n_next = 0;
+        for (size_t q = 0; q < n_active; q++) {
+            const uint32_t i = active[q];
+            size_t out = hit_label[i] != nullptr ? hit_out[i] : direct[i];
+            if (out >= sc.outs[i].n) continue;
+            fastsecp_sp_match m{};
+            m.item = b + i;
+            m.output = out;
+            m.k = k[i];
+            Scalar spend = tk[i];
+            if (hit_label[i] != nullptr) {
+                Scalar lt;
+                scalar_set_b32(lt, hit_label[i]->tweak32, nullptr);
+                scalar_add(spend, spend, lt);  // zero (a label cancelling t_k) is reported as 32 zero bytes
+                scalar_clear(lt);
+                m.has_label = 1;
+                m.label = hit_label[i]->m;
+            }
+            scalar_get_b32(m.spend_tweak32, spend);
+            scalar_clear(spend);
+            sc.found.push_back(m);
+            if (++k[i] >= k_max[i]) continue;
+            if (!output_tweak(tk[i], st[i], ss + 33 * i, k[i])) continue;
+            active[n_next++] = i;
+        }
+        // P_k for the next round, t_k·G together.
+        for (size_t q = 0; q < n_next; q++) {
+            idx[q] = active[q];
+            tks[q] = tk[active[q]];
+        }
+        batch::ecmult_gen_var_batch(tg, tks, n_next);
+        size_t n_ok = 0;
+        for (size_t q = 0; q < n_next; q++) {
+            const uint32_t i = idx[q];
+            if (finish_output_point(p[i], st[i], w, tg[q])) active[n_ok++] = i;
+        }
+        n_active = n_ok;
     }
-    return FASTSECP_OK;
+    // Input order: by item, then k (the waves interleave items).
+    std::stable_sort(sc.found.begin(), sc.found.end(),
+                     [](const fastsecp_sp_match& x, const fastsecp_sp_match& y) { return x.item < y.item; });
+    matches.insert(matches.end(), sc.found.begin(), sc.found.end());
+    hash::memclear(sc.found.data(), sc.found.size() * sizeof(fastsecp_sp_match));
+    hash::memclear(ss, sizeof ss);
 }
 
 // Output-key prefix: bytes 0..7 of x, big-endian (x normalized).
@@ -233,35 +365,15 @@ uint64_t load_prefix(const unsigned char* p) {
     return v;
 }
 
-struct ScanArgs {
-    const fastsecp_sp_wallet* w;
-    const fastsecp_sp_item* items;
-    fastsecp_status* results;
-    bool ct;
-};
 
 // Scans items [begin, end) into matches (in input order).
 void scan_range(std::vector<fastsecp_sp_match>& matches, bool& oom, const ScanArgs& a, size_t begin, size_t end) {
-    Ge t[BLOCK];
-    Gej p0[BLOCK];
-    Scalar t0[BLOCK];
-    unsigned char ss[33 * BLOCK];
     try {
-        Outputs o;
-        for (size_t b = begin; b < end; b += BLOCK) {
-            const size_t n = std::min(BLOCK, end - b);
-            fastsecp_status* st = a.results + b;
-            parse_tweaks(t, st, a.items + b, n, true);
-            shared_secrets(ss, *a.w, t, st, n, a.ct);
-            first_output_points(p0, t0, st, *a.w, ss, n, a.items + b);
-            for (size_t i = 0; i < n; i++)
-                if (st[i] == FASTSECP_OK && a.items[b + i].n_outputs > 0)
-                    st[i] = scan_item(matches, o, *a.w, a.items[b + i], b + i, ss + 33 * i, p0[i], t0[i]);
-        }
+        Scratch sc;
+        for (size_t b = begin; b < end; b += BLOCK) scan_block(matches, sc, a, b, std::min(BLOCK, end - b));
     } catch (const std::bad_alloc&) {
         oom = true;
     }
-    hash::memclear(ss, sizeof ss);
 }
 
 struct PrefilterArgs {
