@@ -1,0 +1,645 @@
+// secp256k1_musig.h (MuSig2, BIP-327) as libsecp256k1 v0.8.0 has it: the same opaque object
+// layouts (4-byte marker, then points as 64-byte x||y limbs and scalars as 32 bytes big-endian),
+// the same argument checks in the same order, the same outputs on failure.
+#if defined(ENABLE_MODULE_MUSIG)
+
+#include <secp256k1_musig.h>
+
+#include <cstring>
+
+#include "compat/context.h"
+#include "compat/extrakeys.h"
+#include "ecmult/ecmult.h"
+#include "hash/memclear.h"
+#include "schemes/eckey.h"
+#include "schemes/musig.h"
+#include "schemes/schnorr.h"
+
+using namespace fastsecp;
+using namespace fastsecp::compat;
+
+namespace {
+
+// Object markers (the values libsecp256k1 v0.8.0 writes, so objects are interchangeable in form).
+constexpr unsigned char KEYAGG_MAGIC[4] = {0xf4, 0xad, 0xbb, 0xdf};
+constexpr unsigned char SECNONCE_MAGIC[4] = {0x22, 0x0e, 0xdc, 0xf1};
+constexpr unsigned char PUBNONCE_MAGIC[4] = {0xf5, 0x7a, 0x3d, 0xa0};
+constexpr unsigned char AGGNONCE_MAGIC[4] = {0xa8, 0xb7, 0xe4, 0x67};
+constexpr unsigned char SESSION_MAGIC[4] = {0x9d, 0xed, 0xe9, 0x17};
+constexpr unsigned char PARTIAL_SIG_MAGIC[4] = {0xeb, 0xfb, 0x1a, 0x32};
+
+// The illegal-argument texts libsecp256k1 reports for a wrong marker.
+constexpr const char* MSG_KEYAGG = "secp256k1_memcmp_var(ptr, secp256k1_musig_keyagg_cache_magic, 4) == 0";
+constexpr const char* MSG_SECNONCE = "secp256k1_memcmp_var(&secnonce->data[0], secp256k1_musig_secnonce_magic, 4) == 0";
+constexpr const char* MSG_PUBNONCE = "secp256k1_memcmp_var(&nonce->data[0], secp256k1_musig_pubnonce_magic, 4) == 0";
+constexpr const char* MSG_AGGNONCE = "secp256k1_memcmp_var(&nonce->data[0], secp256k1_musig_aggnonce_magic, 4) == 0";
+constexpr const char* MSG_SESSION = "secp256k1_memcmp_var(ptr, secp256k1_musig_session_cache_magic, 4) == 0";
+constexpr const char* MSG_PARTIAL_SIG = "secp256k1_memcmp_var(&sig->data[0], secp256k1_musig_partial_sig_magic, 4) == 0";
+
+// A point or infinity as 64 bytes (all zero for infinity).
+void point_save_ext(unsigned char* data64, const Ge& p) {
+    if (p.infinity) std::memset(data64, 0, 64);
+    else point_save(data64, p);
+}
+void point_load_ext(Ge& p, const unsigned char* data64) {
+    static const unsigned char zeros[64] = {0};
+    if (std::memcmp(data64, zeros, 64) == 0) ge_set_infinity(p);
+    else point_load_raw(p, data64);
+}
+
+struct KeyAgg {
+    Ge pk;                  // aggregate (tweaked) key
+    Ge second;              // the "second key", or infinity
+    unsigned char pks_hash[32];
+    int parity_acc;         // accumulated negations by x-only tweaks
+    Scalar tweak;           // accumulated tweak
+};
+
+void keyagg_save(secp256k1_musig_keyagg_cache* c, const KeyAgg& k) {
+    unsigned char* p = c->data;
+    std::memcpy(p, KEYAGG_MAGIC, 4);
+    point_save(p + 4, k.pk);
+    point_save_ext(p + 68, k.second);
+    std::memcpy(p + 132, k.pks_hash, 32);
+    p[164] = (unsigned char)k.parity_acc;
+    scalar_get_b32(p + 165, k.tweak);
+}
+int keyagg_load(const secp256k1_context* ctx, KeyAgg& k, const secp256k1_musig_keyagg_cache* c) {
+    const unsigned char* p = c->data;
+    ARG_CHECK_MSG(memcmp_var(p, KEYAGG_MAGIC, 4) == 0, MSG_KEYAGG);
+    point_load_raw(k.pk, p + 4);
+    point_load_ext(k.second, p + 68);
+    std::memcpy(k.pks_hash, p + 132, 32);
+    k.parity_acc = p[164] & 1;
+    scalar_set_b32(k.tweak, p + 165, nullptr);
+    return 1;
+}
+
+int pubnonce_load(const secp256k1_context* ctx, Ge r[2], const secp256k1_musig_pubnonce* n) {
+    ARG_CHECK_MSG(memcmp_var(n->data, PUBNONCE_MAGIC, 4) == 0, MSG_PUBNONCE);
+    point_load_raw(r[0], n->data + 4);
+    point_load_raw(r[1], n->data + 68);
+    return 1;
+}
+void pubnonce_save(secp256k1_musig_pubnonce* n, const Ge r[2]) {
+    std::memcpy(n->data, PUBNONCE_MAGIC, 4);
+    point_save(n->data + 4, r[0]);
+    point_save(n->data + 68, r[1]);
+}
+int aggnonce_load(const secp256k1_context* ctx, Ge r[2], const secp256k1_musig_aggnonce* n) {
+    ARG_CHECK_MSG(memcmp_var(n->data, AGGNONCE_MAGIC, 4) == 0, MSG_AGGNONCE);
+    point_load_ext(r[0], n->data + 4);
+    point_load_ext(r[1], n->data + 68);
+    return 1;
+}
+void aggnonce_save(secp256k1_musig_aggnonce* n, const Ge r[2]) {
+    std::memcpy(n->data, AGGNONCE_MAGIC, 4);
+    point_save_ext(n->data + 4, r[0]);
+    point_save_ext(n->data + 68, r[1]);
+}
+
+struct Session {
+    int fin_nonce_parity;
+    unsigned char fin_nonce[32];
+    Scalar noncecoef, challenge, s_part;
+};
+void session_save(secp256k1_musig_session* s, const Session& v) {
+    unsigned char* p = s->data;
+    std::memcpy(p, SESSION_MAGIC, 4);
+    p[4] = (unsigned char)v.fin_nonce_parity;
+    std::memcpy(p + 5, v.fin_nonce, 32);
+    scalar_get_b32(p + 37, v.noncecoef);
+    scalar_get_b32(p + 69, v.challenge);
+    scalar_get_b32(p + 101, v.s_part);
+}
+int session_load(const secp256k1_context* ctx, Session& v, const secp256k1_musig_session* s) {
+    const unsigned char* p = s->data;
+    ARG_CHECK_MSG(memcmp_var(p, SESSION_MAGIC, 4) == 0, MSG_SESSION);
+    v.fin_nonce_parity = p[4];
+    std::memcpy(v.fin_nonce, p + 5, 32);
+    scalar_set_b32(v.noncecoef, p + 37, nullptr);
+    scalar_set_b32(v.challenge, p + 69, nullptr);
+    scalar_set_b32(v.s_part, p + 101, nullptr);
+    return 1;
+}
+
+void partial_sig_save(secp256k1_musig_partial_sig* sig, const Scalar& s) {
+    std::memcpy(sig->data, PARTIAL_SIG_MAGIC, 4);
+    scalar_get_b32(sig->data + 4, s);
+}
+int partial_sig_load(const secp256k1_context* ctx, Scalar& s, const secp256k1_musig_partial_sig* sig) {
+    ARG_CHECK_MSG(memcmp_var(sig->data, PARTIAL_SIG_MAGIC, 4) == 0, MSG_PARTIAL_SIG);
+    scalar_set_b32(s, sig->data + 4, nullptr);
+    return 1;
+}
+
+void secnonce_save(secp256k1_musig_secnonce* sn, const Scalar k[2], const Ge& pk) {
+    std::memcpy(sn->data, SECNONCE_MAGIC, 4);
+    scalar_get_b32(sn->data + 4, k[0]);
+    scalar_get_b32(sn->data + 36, k[1]);
+    point_save(sn->data + 68, pk);
+}
+int secnonce_load(const secp256k1_context* ctx, Scalar k[2], Ge& pk, const secp256k1_musig_secnonce* sn) {
+    ARG_CHECK_MSG(memcmp_var(sn->data, SECNONCE_MAGIC, 4) == 0, MSG_SECNONCE);
+    // A wiped nonce (both halves zero) is refused even if the marker survived.
+    unsigned char acc = 0;
+    for (int i = 4; i < 68; i++) acc |= sn->data[i];
+    int is_zero = acc == 0;
+    declassify(ctx, &is_zero, sizeof is_zero);
+    ARG_CHECK_MSG(!is_zero, "!is_zero");
+    scalar_set_b32(k[0], sn->data + 4, nullptr);
+    scalar_set_b32(k[1], sn->data + 36, nullptr);
+    point_load_raw(pk, sn->data + 68);
+    return 1;
+}
+// Zero the secnonce when flag (constant time); its marker and public key stay public.
+void secnonce_invalidate(const secp256k1_context* ctx, secp256k1_musig_secnonce* sn, int flag) {
+    memczero(sn->data, sizeof sn->data, flag);
+    declassify(ctx, sn->data, 4);
+    declassify(ctx, sn->data + 68, 64);
+}
+
+int ge_parse_ext(Ge& p, const unsigned char* in33) {
+    static const unsigned char zeros[33] = {0};
+    if (std::memcmp(in33, zeros, 33) == 0) {
+        ge_set_infinity(p);
+        return 1;
+    }
+    return pubkey_parse(p, in33, 33);  // secp256k1 has cofactor 1: every point is in the group
+}
+
+// R = R1 + b·R2 (public values).
+void effective_nonce(Gej& r, const Ge nonce[2], const Scalar& b) {
+    Gej r2;
+    gej_set_ge(r2, nonce[1]);
+    Scalar zero;
+    scalar_set_int(zero, 0);
+    ecmult(r, r2, b, zero);
+    gej_add_ge_var(r, r, nonce[0]);
+}
+
+int nonce_gen_internal(const secp256k1_context* ctx, secp256k1_musig_secnonce* secnonce,
+                       secp256k1_musig_pubnonce* pubnonce, const unsigned char* input_nonce,
+                       const unsigned char* seckey, const secp256k1_pubkey* pubkey, const unsigned char* msg32,
+                       const secp256k1_musig_keyagg_cache* keyagg_cache, const unsigned char* extra_input32) {
+    ARG_CHECK(pubnonce != NULL);
+    std::memset(pubnonce, 0, sizeof *pubnonce);
+    ARG_CHECK(pubkey != NULL);
+    ARG_CHECK_GEN_BUILT();
+    int ret = 1;
+    if (seckey != nullptr) {
+        Scalar sk;
+        ret &= (int)scalar_set_b32_seckey(sk, seckey);
+        scalar_clear(sk);
+    }
+    unsigned char aggpk[32];
+    const unsigned char* aggpk_ptr = nullptr;
+    if (keyagg_cache != nullptr) {
+        KeyAgg k;
+        if (!keyagg_load(ctx, k, keyagg_cache)) return 0;
+        fe_normalize(k.pk.x);
+        fe_get_b32(aggpk, k.pk.x);
+        aggpk_ptr = aggpk;
+    }
+    Ge pk;
+    if (!pubkey_load(ctx, pk, pubkey)) return 0;
+    unsigned char pk33[33];
+    pubkey_serialize33(pk33, pk);
+
+    Scalar k[2];
+    musig::nonce_derive(sha_of(ctx), k, input_nonce, msg32, seckey, pk33, aggpk_ptr, extra_input32);
+    secnonce_save(secnonce, k, pk);
+    secnonce_invalidate(ctx, secnonce, !ret);
+    Gej rj[2];
+    for (int i = 0; i < 2; i++) {
+        ecmult_gen(ctx->gen_blind, rj[i], k[i]);
+        scalar_clear(k[i]);
+    }
+    Ge r[2];
+    for (int i = 0; i < 2; i++) {
+        ge_set_gej(r[i], rj[i]);  // constant time
+        fe_normalize(r[i].x);
+        fe_normalize(r[i].y);
+        declassify(ctx, &r[i], sizeof r[i]);
+    }
+    hash::memclear(rj, sizeof rj);
+    pubnonce_save(pubnonce, r);
+    return ret;
+}
+
+int tweak_add_internal(const secp256k1_context* ctx, secp256k1_pubkey* output_pubkey,
+                       secp256k1_musig_keyagg_cache* keyagg_cache, const unsigned char* tweak32, bool xonly) {
+    if (output_pubkey != nullptr) std::memset(output_pubkey, 0, sizeof *output_pubkey);
+    ARG_CHECK(keyagg_cache != NULL);
+    ARG_CHECK(tweak32 != NULL);
+    KeyAgg k;
+    if (!keyagg_load(ctx, k, keyagg_cache)) return 0;
+    Scalar t;
+    int overflow = 0;
+    scalar_set_b32(t, tweak32, &overflow);
+    if (overflow) return 0;
+    if (xonly && ge_even_y(k.pk)) {
+        k.parity_acc ^= 1;
+        scalar_negate(k.tweak, k.tweak);
+    }
+    scalar_add(k.tweak, k.tweak, t);
+    if (!pubkey_tweak_add_helper(k.pk, tweak32)) return 0;
+    keyagg_save(keyagg_cache, k);
+    if (output_pubkey != nullptr) pubkey_save(output_pubkey, k.pk);
+    return 1;
+}
+
+}  // namespace
+
+extern "C" {
+
+int secp256k1_musig_pubnonce_parse(const secp256k1_context* ctx, secp256k1_musig_pubnonce* nonce, const unsigned char* in66) {
+    ARG_CHECK(nonce != NULL);
+    ARG_CHECK(in66 != NULL);
+    Ge r[2];
+    for (int i = 0; i < 2; i++)
+        if (!pubkey_parse(r[i], in66 + 33 * i, 33)) return 0;
+    pubnonce_save(nonce, r);
+    return 1;
+}
+
+int secp256k1_musig_pubnonce_serialize(const secp256k1_context* ctx, unsigned char* out66, const secp256k1_musig_pubnonce* nonce) {
+    ARG_CHECK(out66 != NULL);
+    std::memset(out66, 0, 66);
+    ARG_CHECK(nonce != NULL);
+    Ge r[2];
+    if (!pubnonce_load(ctx, r, nonce)) return 0;
+    for (int i = 0; i < 2; i++) pubkey_serialize33(out66 + 33 * i, r[i]);
+    return 1;
+}
+
+int secp256k1_musig_aggnonce_parse(const secp256k1_context* ctx, secp256k1_musig_aggnonce* nonce, const unsigned char* in66) {
+    ARG_CHECK(nonce != NULL);
+    ARG_CHECK(in66 != NULL);
+    Ge r[2];
+    for (int i = 0; i < 2; i++)
+        if (!ge_parse_ext(r[i], in66 + 33 * i)) return 0;
+    aggnonce_save(nonce, r);
+    return 1;
+}
+
+int secp256k1_musig_aggnonce_serialize(const secp256k1_context* ctx, unsigned char* out66, const secp256k1_musig_aggnonce* nonce) {
+    ARG_CHECK(out66 != NULL);
+    std::memset(out66, 0, 66);
+    ARG_CHECK(nonce != NULL);
+    Ge r[2];
+    if (!aggnonce_load(ctx, r, nonce)) return 0;
+    for (int i = 0; i < 2; i++) musig::ge_serialize_ext(out66 + 33 * i, r[i]);
+    return 1;
+}
+
+int secp256k1_musig_partial_sig_parse(const secp256k1_context* ctx, secp256k1_musig_partial_sig* sig, const unsigned char* in32) {
+    ARG_CHECK(sig != NULL);
+    ARG_CHECK(in32 != NULL);
+    std::memset(sig, 0, sizeof *sig);
+    Scalar s;
+    int overflow = 0;
+    scalar_set_b32(s, in32, &overflow);
+    if (overflow) return 0;
+    partial_sig_save(sig, s);
+    return 1;
+}
+
+int secp256k1_musig_partial_sig_serialize(const secp256k1_context* ctx, unsigned char* out32, const secp256k1_musig_partial_sig* sig) {
+    ARG_CHECK(out32 != NULL);
+    ARG_CHECK(sig != NULL);
+    ARG_CHECK_MSG(memcmp_var(sig->data, PARTIAL_SIG_MAGIC, 4) == 0, MSG_PARTIAL_SIG);
+    std::memcpy(out32, sig->data + 4, 32);
+    return 1;
+}
+
+int secp256k1_musig_pubkey_agg(const secp256k1_context* ctx, secp256k1_xonly_pubkey* agg_pk,
+                               secp256k1_musig_keyagg_cache* keyagg_cache, const secp256k1_pubkey* const* pubkeys,
+                               size_t n_pubkeys) {
+    if (agg_pk != nullptr) std::memset(agg_pk, 0, sizeof *agg_pk);
+    ARG_CHECK(pubkeys != NULL);
+    ARG_CHECK(n_pubkeys > 0);
+    for (size_t i = 0; i < n_pubkeys; i++) ARG_CHECK(pubkeys[i] != NULL);
+
+    Ge second;
+    ge_set_infinity(second);
+    for (size_t i = 1; i < n_pubkeys; i++)
+        if (memcmp_var(pubkeys[0]->data, pubkeys[i]->data, sizeof pubkeys[0]->data) != 0) {
+            if (!pubkey_load(ctx, second, pubkeys[i])) return 0;
+            break;
+        }
+    // pks_hash = hash_KeyAgg list(ser(pk_1) || ... || ser(pk_n)).
+    unsigned char pks_hash[32];
+    {
+        hash::Sha256 h;
+        hash::sha256_tagged_init(h, hash::Tag::KeyAggList, sha_of(ctx));
+        for (size_t i = 0; i < n_pubkeys; i++) {
+            Ge p;
+            if (!pubkey_load(ctx, p, pubkeys[i])) return 0;
+            unsigned char ser[33];
+            pubkey_serialize33(ser, p);
+            hash::sha256_write(h, ser, 33);
+        }
+        hash::sha256_finalize(h, pks_hash);
+    }
+    // Q = sum of mu_i·P_i (public data: variable time).
+    fe_normalize(second.x);
+    fe_normalize(second.y);
+    Gej q;
+    gej_set_infinity(q);
+    Scalar zero;
+    scalar_set_int(zero, 0);
+    for (size_t i = 0; i < n_pubkeys; i++) {
+        Ge p;
+        point_load_raw(p, pubkeys[i]->data);
+        fe_normalize(p.y);
+        Scalar mu;
+        musig::keyagg_coef(sha_of(ctx), mu, pks_hash, p, second);
+        Gej pj, term;
+        gej_set_ge(pj, p);
+        ecmult(term, pj, mu, zero);
+        Ge ta;
+        if (term.infinity) continue;
+        ge_set_gej_var(ta, term);
+        gej_add_ge_var(q, q, ta);
+    }
+    Ge qa;
+    ge_set_gej(qa, q);
+    fe_normalize(qa.x);
+    fe_normalize(qa.y);
+    if (keyagg_cache != nullptr) {
+        KeyAgg k{};
+        k.pk = qa;
+        k.second = second;
+        std::memcpy(k.pks_hash, pks_hash, 32);
+        k.parity_acc = 0;
+        scalar_set_int(k.tweak, 0);
+        keyagg_save(keyagg_cache, k);
+    }
+    if (agg_pk != nullptr) {
+        ge_even_y(qa);
+        point_save(agg_pk->data, qa);
+    }
+    return 1;
+}
+
+int secp256k1_musig_pubkey_get(const secp256k1_context* ctx, secp256k1_pubkey* agg_pk,
+                               const secp256k1_musig_keyagg_cache* keyagg_cache) {
+    ARG_CHECK(agg_pk != NULL);
+    std::memset(agg_pk, 0, sizeof *agg_pk);
+    ARG_CHECK(keyagg_cache != NULL);
+    KeyAgg k;
+    if (!keyagg_load(ctx, k, keyagg_cache)) return 0;
+    pubkey_save(agg_pk, k.pk);
+    return 1;
+}
+
+int secp256k1_musig_pubkey_ec_tweak_add(const secp256k1_context* ctx, secp256k1_pubkey* output_pubkey,
+                                        secp256k1_musig_keyagg_cache* keyagg_cache, const unsigned char* tweak32) {
+    return tweak_add_internal(ctx, output_pubkey, keyagg_cache, tweak32, false);
+}
+
+int secp256k1_musig_pubkey_xonly_tweak_add(const secp256k1_context* ctx, secp256k1_pubkey* output_pubkey,
+                                           secp256k1_musig_keyagg_cache* keyagg_cache, const unsigned char* tweak32) {
+    return tweak_add_internal(ctx, output_pubkey, keyagg_cache, tweak32, true);
+}
+
+int secp256k1_musig_nonce_gen(const secp256k1_context* ctx, secp256k1_musig_secnonce* secnonce,
+                              secp256k1_musig_pubnonce* pubnonce, unsigned char* session_secrand32,
+                              const unsigned char* seckey, const secp256k1_pubkey* pubkey, const unsigned char* msg32,
+                              const secp256k1_musig_keyagg_cache* keyagg_cache, const unsigned char* extra_input32) {
+    ARG_CHECK(secnonce != NULL);
+    std::memset(secnonce, 0, sizeof *secnonce);
+    ARG_CHECK(session_secrand32 != NULL);
+    // All-zero randomness means a broken RNG: refuse it (checked without branching on the bytes).
+    unsigned char acc = 0;
+    for (int i = 0; i < 32; i++) acc |= session_secrand32[i];
+    int ret = acc != 0;
+    declassify(ctx, &ret, sizeof ret);
+    if (ret == 0) {
+        secnonce_invalidate(ctx, secnonce, 1);
+        return 0;
+    }
+    ret &= nonce_gen_internal(ctx, secnonce, pubnonce, session_secrand32, seckey, pubkey, msg32, keyagg_cache,
+                              extra_input32);
+    memczero(session_secrand32, 32, ret);  // a buffer must never seed two nonces
+    return ret;
+}
+
+int secp256k1_musig_nonce_gen_counter(const secp256k1_context* ctx, secp256k1_musig_secnonce* secnonce,
+                                      secp256k1_musig_pubnonce* pubnonce, uint64_t nonrepeating_cnt,
+                                      const secp256k1_keypair* keypair, const unsigned char* msg32,
+                                      const secp256k1_musig_keyagg_cache* keyagg_cache,
+                                      const unsigned char* extra_input32) {
+    ARG_CHECK(secnonce != NULL);
+    std::memset(secnonce, 0, sizeof *secnonce);
+    ARG_CHECK(keypair != NULL);
+    unsigned char buf[32] = {0};
+    for (int i = 0; i < 8; i++) buf[i] = (unsigned char)(nonrepeating_cnt >> (56 - 8 * i));
+    unsigned char seckey[32];
+    secp256k1_pubkey pubkey;
+    std::memcpy(seckey, keypair->data, 32);
+    std::memcpy(pubkey.data, keypair->data + 32, 64);
+    int ret = nonce_gen_internal(ctx, secnonce, pubnonce, buf, seckey, &pubkey, msg32, keyagg_cache, extra_input32);
+    hash::memclear(seckey, sizeof seckey);
+    return ret;
+}
+
+int secp256k1_musig_nonce_agg(const secp256k1_context* ctx, secp256k1_musig_aggnonce* aggnonce,
+                              const secp256k1_musig_pubnonce* const* pubnonces, size_t n_pubnonces) {
+    ARG_CHECK(aggnonce != NULL);
+    ARG_CHECK(pubnonces != NULL);
+    ARG_CHECK(n_pubnonces > 0);
+    for (size_t i = 0; i < n_pubnonces; i++) ARG_CHECK(pubnonces[i] != NULL);
+    Gej sum[2];
+    gej_set_infinity(sum[0]);
+    gej_set_infinity(sum[1]);
+    for (size_t i = 0; i < n_pubnonces; i++) {
+        Ge r[2];
+        if (!pubnonce_load(ctx, r, pubnonces[i])) return 0;
+        for (int j = 0; j < 2; j++) gej_add_ge_var(sum[j], sum[j], r[j]);
+    }
+    Ge out[2];
+    for (int j = 0; j < 2; j++) {
+        if (sum[j].infinity) {
+            ge_set_infinity(out[j]);
+            continue;
+        }
+        ge_set_gej_var(out[j], sum[j]);
+        fe_normalize(out[j].x);
+        fe_normalize(out[j].y);
+    }
+    aggnonce_save(aggnonce, out);
+    return 1;
+}
+
+int secp256k1_musig_nonce_process(const secp256k1_context* ctx, secp256k1_musig_session* session,
+                                  const secp256k1_musig_aggnonce* aggnonce, const unsigned char* msg32,
+                                  const secp256k1_musig_keyagg_cache* keyagg_cache) {
+    ARG_CHECK(session != NULL);
+    ARG_CHECK(aggnonce != NULL);
+    ARG_CHECK(msg32 != NULL);
+    ARG_CHECK(keyagg_cache != NULL);
+    KeyAgg k;
+    if (!keyagg_load(ctx, k, keyagg_cache)) return 0;
+    fe_normalize(k.pk.x);
+    fe_normalize(k.pk.y);
+    unsigned char agg_pk32[32];
+    fe_get_b32(agg_pk32, k.pk.x);
+    Ge r[2];
+    if (!aggnonce_load(ctx, r, aggnonce)) return 0;
+
+    Session s{};
+    musig::nonce_coef(sha_of(ctx), s.noncecoef, r, agg_pk32, msg32);
+    Gej fin;
+    effective_nonce(fin, r, s.noncecoef);
+    Ge fin_a;
+    if (fin.infinity) fin_a = ge_generator();  // BIP-327: an infinite final nonce becomes G
+    else ge_set_gej_var(fin_a, fin);
+    fe_normalize(fin_a.x);
+    fe_normalize(fin_a.y);
+    fe_get_b32(s.fin_nonce, fin_a.x);
+    s.fin_nonce_parity = fe_is_odd(fin_a.y);
+    bip340_challenge(sha_of(ctx), s.challenge, s.fin_nonce, msg32, 32, agg_pk32);
+    scalar_set_int(s.s_part, 0);
+    if (!scalar_is_zero(k.tweak)) {
+        Scalar e;
+        scalar_mul(e, s.challenge, k.tweak);
+        if (fe_is_odd(k.pk.y)) scalar_negate(e, e);
+        s.s_part = e;
+    }
+    session_save(session, s);
+    return 1;
+}
+
+int secp256k1_musig_partial_sign(const secp256k1_context* ctx, secp256k1_musig_partial_sig* partial_sig,
+                                 secp256k1_musig_secnonce* secnonce, const secp256k1_keypair* keypair,
+                                 const secp256k1_musig_keyagg_cache* keyagg_cache,
+                                 const secp256k1_musig_session* session) {
+    ARG_CHECK(secnonce != NULL);
+    Scalar k[2], sk;
+    Ge pk;
+    scalar_set_int(sk, 0);
+    int ret = secnonce_load(ctx, k, pk, secnonce);
+    // Wipe the nonce before anything else can fail: it must never sign twice.
+    hash::memclear(secnonce, sizeof *secnonce);
+    auto clear = [&] {
+        scalar_clear(sk);
+        scalar_clear(k[0]);
+        scalar_clear(k[1]);
+    };
+    if (!ret) {
+        clear();
+        return 0;
+    }
+    ARG_CHECK(partial_sig != NULL);
+    ARG_CHECK(keypair != NULL);
+    ARG_CHECK(keyagg_cache != NULL);
+    ARG_CHECK(session != NULL);
+
+    Ge kp_pk;
+    if (!keypair_load(ctx, &sk, kp_pk, keypair)) {
+        clear();
+        return 0;
+    }
+    fe_normalize(pk.x);
+    fe_normalize(pk.y);
+    fe_normalize(kp_pk.x);
+    fe_normalize(kp_pk.y);
+    ARG_CHECK_MSG(fe_equal_normalized(pk.x, kp_pk.x) && fe_equal_normalized(pk.y, kp_pk.y),
+                  "secp256k1_fe_equal(&pk.x, &keypair_pk.x) && secp256k1_fe_equal(&pk.y, &keypair_pk.y)");
+    KeyAgg c;
+    if (!keyagg_load(ctx, c, keyagg_cache)) {
+        clear();
+        return 0;
+    }
+    fe_normalize(c.pk.y);
+    // d = g·gacc·d': negate when the aggregate key's y is odd XOR the accumulated parity (public).
+    if ((int)fe_is_odd(c.pk.y) != c.parity_acc) scalar_negate(sk, sk);
+    Scalar mu;
+    fe_normalize(c.second.x);
+    fe_normalize(c.second.y);
+    musig::keyagg_coef(sha_of(ctx), mu, c.pks_hash, pk, c.second);
+    scalar_mul(sk, sk, mu);
+    Session s;
+    if (!session_load(ctx, s, session)) {
+        clear();
+        return 0;
+    }
+    // fin_nonce_parity is public; negating k by it is therefore not a secret branch.
+    if (s.fin_nonce_parity) {
+        scalar_negate(k[0], k[0]);
+        scalar_negate(k[1], k[1]);
+    }
+    Scalar sig;
+    scalar_mul(sig, s.challenge, sk);
+    scalar_mul(k[1], s.noncecoef, k[1]);
+    scalar_add(k[0], k[0], k[1]);
+    scalar_add(sig, sig, k[0]);
+    partial_sig_save(partial_sig, sig);
+    clear();
+    scalar_clear(sig);
+    return 1;
+}
+
+int secp256k1_musig_partial_sig_verify(const secp256k1_context* ctx, const secp256k1_musig_partial_sig* partial_sig,
+                                       const secp256k1_musig_pubnonce* pubnonce, const secp256k1_pubkey* pubkey,
+                                       const secp256k1_musig_keyagg_cache* keyagg_cache,
+                                       const secp256k1_musig_session* session) {
+    ARG_CHECK(partial_sig != NULL);
+    ARG_CHECK(pubnonce != NULL);
+    ARG_CHECK(pubkey != NULL);
+    ARG_CHECK(keyagg_cache != NULL);
+    ARG_CHECK(session != NULL);
+    Session s;
+    if (!session_load(ctx, s, session)) return 0;
+    Ge r[2];
+    if (!pubnonce_load(ctx, r, pubnonce)) return 0;
+    Gej rj;
+    effective_nonce(rj, r, s.noncecoef);
+    Ge p;
+    if (!pubkey_load(ctx, p, pubkey)) return 0;
+    KeyAgg c;
+    if (!keyagg_load(ctx, c, keyagg_cache)) return 0;
+    fe_normalize(p.y);
+    fe_normalize(c.pk.y);
+    fe_normalize(c.second.x);
+    fe_normalize(c.second.y);
+    Scalar mu, e, sig;
+    musig::keyagg_coef(sha_of(ctx), mu, c.pks_hash, p, c.second);
+    scalar_mul(e, s.challenge, mu);
+    if ((int)fe_is_odd(c.pk.y) != c.parity_acc) scalar_negate(e, e);
+    if (!partial_sig_load(ctx, sig, partial_sig)) return 0;
+    // -s·G + e·P + (±R) must be the point at infinity.
+    scalar_negate(sig, sig);
+    Gej pj, t;
+    gej_set_ge(pj, p);
+    ecmult(t, pj, e, sig);
+    if (s.fin_nonce_parity) gej_neg(rj, rj);
+    gej_add_var(t, t, rj);
+    return t.infinity ? 1 : 0;
+}
+
+int secp256k1_musig_partial_sig_agg(const secp256k1_context* ctx, unsigned char* sig64,
+                                    const secp256k1_musig_session* session,
+                                    const secp256k1_musig_partial_sig* const* partial_sigs, size_t n_sigs) {
+    ARG_CHECK(sig64 != NULL);
+    ARG_CHECK(session != NULL);
+    ARG_CHECK(partial_sigs != NULL);
+    ARG_CHECK(n_sigs > 0);
+    for (size_t i = 0; i < n_sigs; i++) ARG_CHECK(partial_sigs[i] != NULL);
+    Session s;
+    if (!session_load(ctx, s, session)) return 0;
+    for (size_t i = 0; i < n_sigs; i++) {
+        Scalar term;
+        if (!partial_sig_load(ctx, term, partial_sigs[i])) return 0;
+        scalar_add(s.s_part, s.s_part, term);
+    }
+    scalar_get_b32(sig64 + 32, s.s_part);
+    std::memcpy(sig64, s.fin_nonce, 32);
+    return 1;
+}
+
+}  // extern "C"
+
+#endif  // ENABLE_MODULE_MUSIG

@@ -1,0 +1,454 @@
+// BIP-327 (MuSig2) vectors, every file of bip-0327/, run against fastsecp and the reference
+// libsecp256k1 through the secp256k1_musig.h API.
+//
+// What the API cannot express is counted and skipped, never faked: messages that are not 32
+// bytes long (the API signs 32-byte messages; nonce_gen's msg is absent or 32 bytes), the
+// optional "signer's key not in the list" check (libsecp256k1 does not make it), and
+// det_sign_vectors.json (deterministic signing is not part of the API), whose key-aggregation and
+// tweak inputs are still checked here. Secret nonces given as bytes are placed into
+// secp256k1_musig_secnonce objects using the v0.8.0 object layout, as libsecp256k1's own tests do.
+#include "vector_fixture.h"
+
+#include <secp256k1_musig.h>
+
+#include <array>
+#include <cctype>
+#include <cstring>
+#include <map>
+#include <optional>
+#include <vector>
+
+namespace fastsecp::test {
+namespace {
+
+const json::Value& load(const char* name) {
+    static std::map<std::string, json::Value> cache;
+    auto it = cache.find(name);
+    if (it == cache.end()) it = cache.emplace(name, json::parse_file(vector_path(std::string("bip-0327/") + name))).first;
+    return it->second;
+}
+
+std::vector<size_t> indices(const json::Value& v) {
+    std::vector<size_t> r;
+    for (const auto& x : v.items()) r.push_back((size_t)x.as_int());
+    return r;
+}
+
+class MusigVectors : public VectorTest {
+protected:
+    std::optional<secp256k1_pubkey> pubkey(const std::string& hex) {
+        Bytes b = from_hex(hex);
+        secp256k1_pubkey pk;
+        if (b.size() != 33 || !api().ec_pubkey_parse(ctx(), &pk, b.data(), 33)) return std::nullopt;
+        return pk;
+    }
+    std::optional<secp256k1_musig_pubnonce> pubnonce(const std::string& hex) {
+        Bytes b = from_hex(hex);
+        secp256k1_musig_pubnonce n;
+        if (b.size() != 66 || !api().musig_pubnonce_parse(ctx(), &n, b.data())) return std::nullopt;
+        return n;
+    }
+    std::optional<secp256k1_musig_aggnonce> aggnonce(const std::string& hex) {
+        Bytes b = from_hex(hex);
+        secp256k1_musig_aggnonce n;
+        if (b.size() != 66 || !api().musig_aggnonce_parse(ctx(), &n, b.data())) return std::nullopt;
+        return n;
+    }
+    // Aggregates the listed keys and applies the tweaks; nullopt when a key does not parse or a
+    // tweak fails (the two error kinds of the vectors), with `which` saying which.
+    std::optional<secp256k1_musig_keyagg_cache> keyagg(const json::Value& pubkeys, const std::vector<size_t>& keys,
+                                                       const json::Value& tweaks, const std::vector<size_t>& tweak_idx,
+                                                       const std::vector<bool>& xonly, std::string* which = nullptr) {
+        std::vector<secp256k1_pubkey> pks;
+        for (size_t i : keys) {
+            auto pk = pubkey(pubkeys[i].as_string());
+            if (!pk) {
+                if (which) *which = "pubkey";
+                return std::nullopt;
+            }
+            pks.push_back(*pk);
+        }
+        std::vector<const secp256k1_pubkey*> ptrs;
+        for (auto& p : pks) ptrs.push_back(&p);
+        secp256k1_musig_keyagg_cache cache;
+        EXPECT_EQ(api().musig_pubkey_agg(ctx(), nullptr, &cache, ptrs.data(), ptrs.size()), 1);
+        for (size_t t = 0; t < tweak_idx.size(); t++) {
+            Bytes tw = from_hex(tweaks[tweak_idx[t]].as_string());
+            secp256k1_pubkey out;
+            int ok = xonly[t] ? api().musig_pubkey_xonly_tweak_add(ctx(), &out, &cache, tw.data())
+                              : api().musig_pubkey_ec_tweak_add(ctx(), &out, &cache, tw.data());
+            if (!ok) {
+                if (which) *which = "tweak";
+                return std::nullopt;
+            }
+        }
+        return cache;
+    }
+    std::vector<bool> bools(const json::Value& v) {
+        std::vector<bool> r;
+        for (const auto& x : v.items()) r.push_back(x.as_bool());
+        return r;
+    }
+    // A secnonce object from BIP-327's 97-byte form k1 || k2 || pk (v0.8.0 layout: marker, k1, k2,
+    // the public key's 64-byte internal form).
+    secp256k1_musig_secnonce secnonce(const std::string& hex) {
+        Bytes b = from_hex(hex);
+        EXPECT_EQ(b.size(), 97u);
+        secp256k1_musig_secnonce s{};
+        static const unsigned char magic[4] = {0x22, 0x0e, 0xdc, 0xf1};
+        std::memcpy(s.data, magic, 4);
+        std::memcpy(s.data + 4, b.data(), 64);
+        secp256k1_pubkey pk;
+        EXPECT_EQ(api().ec_pubkey_parse(ctx(), &pk, b.data() + 64, 33), 1);
+        std::memcpy(s.data + 68, pk.data, 64);
+        return s;
+    }
+    secp256k1_keypair keypair(const std::string& sk_hex) {
+        Bytes sk = from_hex(sk_hex);
+        secp256k1_keypair kp;
+        EXPECT_EQ(api().keypair_create(ctx(), &kp, sk.data()), 1);
+        return kp;
+    }
+    std::optional<secp256k1_musig_session> session(const secp256k1_musig_aggnonce& an, const Bytes& msg,
+                                                   const secp256k1_musig_keyagg_cache& cache) {
+        secp256k1_musig_session s;
+        if (!api().musig_nonce_process(ctx(), &s, &an, msg.data(), &cache)) return std::nullopt;
+        return s;
+    }
+    std::string serialize(const secp256k1_musig_partial_sig& ps) {
+        unsigned char out[32];
+        EXPECT_EQ(api().musig_partial_sig_serialize(ctx(), out, &ps), 1);
+        return to_hex(out, 32);
+    }
+};
+
+std::string upper(std::string s) {
+    for (auto& c : s) c = (char)std::toupper((unsigned char)c);
+    return s;
+}
+
+TEST_P(MusigVectors, KeySort) {
+    const auto& v = load("key_sort_vectors.json");
+    std::vector<secp256k1_pubkey> pks;
+    for (const auto& h : v["pubkeys"].items()) pks.push_back(*pubkey(h.as_string()));
+    std::vector<const secp256k1_pubkey*> ptrs;
+    for (auto& p : pks) ptrs.push_back(&p);
+    ASSERT_EQ(api().ec_pubkey_sort(ctx(), ptrs.data(), ptrs.size()), 1);
+    const auto& want = v["sorted_pubkeys"].items();
+    ASSERT_EQ(want.size(), ptrs.size());
+    for (size_t i = 0; i < ptrs.size(); i++) {
+        unsigned char out[33];
+        size_t len = 33;
+        ASSERT_EQ(api().ec_pubkey_serialize(ctx(), out, &len, ptrs[i], SECP256K1_EC_COMPRESSED), 1);
+        EXPECT_EQ(upper(to_hex(out, 33)), upper(want[i].as_string())) << i;
+    }
+}
+
+TEST_P(MusigVectors, KeyAgg) {
+    const auto& v = load("key_agg_vectors.json");
+    for (const auto& c : v["valid_test_cases"].items()) {
+        std::vector<secp256k1_pubkey> pks;
+        for (size_t i : indices(c["key_indices"])) pks.push_back(*pubkey(v["pubkeys"][i].as_string()));
+        std::vector<const secp256k1_pubkey*> ptrs;
+        for (auto& p : pks) ptrs.push_back(&p);
+        secp256k1_xonly_pubkey agg;
+        secp256k1_musig_keyagg_cache cache;
+        ASSERT_EQ(api().musig_pubkey_agg(ctx(), &agg, &cache, ptrs.data(), ptrs.size()), 1);
+        unsigned char x[32];
+        ASSERT_EQ(api().xonly_pubkey_serialize(ctx(), x, &agg), 1);
+        EXPECT_EQ(upper(to_hex(x, 32)), upper(c["expected"].as_string()));
+        // pubkey_get gives the same key with its full parity.
+        secp256k1_pubkey full;
+        ASSERT_EQ(api().musig_pubkey_get(ctx(), &full, &cache), 1);
+        secp256k1_xonly_pubkey again;
+        ASSERT_EQ(api().xonly_pubkey_from_pubkey(ctx(), &again, nullptr, &full), 1);
+        EXPECT_EQ(std::memcmp(&again, &agg, sizeof agg), 0);
+    }
+    int errors = 0;
+    for (const auto& c : v["error_test_cases"].items()) {
+        SCOPED_TRACE(c["comment"].as_string());
+        std::string which;
+        auto cache = keyagg(v["pubkeys"], indices(c["key_indices"]), v["tweaks"], indices(c["tweak_indices"]),
+                            bools(c["is_xonly"]), &which);
+        EXPECT_FALSE(cache.has_value());
+        const std::string type = c["error"]["type"].as_string();
+        EXPECT_EQ(which, type == "invalid_contribution" ? "pubkey" : "tweak");
+        errors++;
+    }
+    EXPECT_EQ(errors, 5);
+}
+
+TEST_P(MusigVectors, NonceGen) {
+    const auto& v = load("nonce_gen_vectors.json");
+    int run = 0, skipped = 0;
+    for (const auto& c : v["test_cases"].items()) {
+        const bool has_msg = !c["msg"].is_null();
+        if (has_msg && c["msg"].as_string().size() != 64) {
+            skipped++;  // the API's msg32 is absent or exactly 32 bytes
+            continue;
+        }
+        Bytes rand = from_hex(c["rand_"].as_string());
+        Bytes sk = c["sk"].is_null() ? Bytes{} : from_hex(c["sk"].as_string());
+        Bytes msg = has_msg ? from_hex(c["msg"].as_string()) : Bytes{};
+        Bytes extra = c["extra_in"].is_null() ? Bytes{} : from_hex(c["extra_in"].as_string());
+        auto pk = pubkey(c["pk"].as_string());
+        ASSERT_TRUE(pk.has_value());
+        // A keyagg cache holding the given aggregate x (v0.8.0 layout; nonce_gen reads only x).
+        secp256k1_musig_keyagg_cache cache{};
+        if (!c["aggpk"].is_null()) {
+            static const unsigned char magic[4] = {0xf4, 0xad, 0xbb, 0xdf};
+            std::memcpy(cache.data, magic, 4);
+            Bytes x = from_hex(c["aggpk"].as_string());
+            for (int limb = 0; limb < 4; limb++) {  // 4x64-bit little-endian limbs
+                uint64_t w = 0;
+                for (int b = 0; b < 8; b++) w = w << 8 | x[8 * (3 - limb) + b];
+                std::memcpy(cache.data + 4 + 8 * limb, &w, 8);
+            }
+        }
+        secp256k1_musig_secnonce sn;
+        secp256k1_musig_pubnonce pn;
+        ASSERT_EQ(api().musig_nonce_gen(ctx(), &sn, &pn, rand.data(), sk.empty() ? nullptr : sk.data(), &*pk,
+                                        has_msg ? msg.data() : nullptr, c["aggpk"].is_null() ? nullptr : &cache,
+                                        extra.empty() ? nullptr : extra.data()),
+                  1);
+        EXPECT_EQ(rand, Bytes(32, 0)) << "the randomness buffer is wiped";
+        Bytes want_sec = from_hex(c["expected_secnonce"].as_string());
+        EXPECT_EQ(to_hex(sn.data + 4, 64), to_hex(want_sec.data(), 64));
+        unsigned char out[66];
+        ASSERT_EQ(api().musig_pubnonce_serialize(ctx(), out, &pn), 1);
+        EXPECT_EQ(upper(to_hex(out, 66)), upper(c["expected_pubnonce"].as_string()));
+        run++;
+    }
+    EXPECT_EQ(run, 2);
+    EXPECT_EQ(skipped, 2);
+}
+
+TEST_P(MusigVectors, NonceAgg) {
+    const auto& v = load("nonce_agg_vectors.json");
+    for (const auto& c : v["valid_test_cases"].items()) {
+        std::vector<secp256k1_musig_pubnonce> ns;
+        for (size_t i : indices(c["pnonce_indices"])) ns.push_back(*pubnonce(v["pnonces"][i].as_string()));
+        std::vector<const secp256k1_musig_pubnonce*> ptrs;
+        for (auto& n : ns) ptrs.push_back(&n);
+        secp256k1_musig_aggnonce an;
+        ASSERT_EQ(api().musig_nonce_agg(ctx(), &an, ptrs.data(), ptrs.size()), 1);
+        unsigned char out[66];
+        ASSERT_EQ(api().musig_aggnonce_serialize(ctx(), out, &an), 1);
+        EXPECT_EQ(upper(to_hex(out, 66)), upper(c["expected"].as_string()));
+        // Parsing the serialization gives the same object back.
+        secp256k1_musig_aggnonce again;
+        ASSERT_EQ(api().musig_aggnonce_parse(ctx(), &again, out), 1);
+        EXPECT_EQ(std::memcmp(&again, &an, sizeof an), 0);
+    }
+    for (const auto& c : v["error_test_cases"].items()) {
+        SCOPED_TRACE(c["comment"].as_string());
+        const size_t bad = (size_t)c["error"]["signer"].as_int();
+        const auto idx = indices(c["pnonce_indices"]);
+        for (size_t s = 0; s < idx.size(); s++)
+            EXPECT_EQ(pubnonce(v["pnonces"][idx[s]].as_string()).has_value(), s != bad) << "signer " << s;
+    }
+}
+
+TEST_P(MusigVectors, SignVerify) {
+    const auto& v = load("sign_verify_vectors.json");
+    const secp256k1_keypair kp = keypair(v["sk"].as_string());
+    int run = 0, skipped = 0;
+    for (const auto& c : v["valid_test_cases"].items()) {
+        Bytes msg = from_hex(v["msgs"][(size_t)c["msg_index"].as_int()].as_string());
+        if (msg.size() != 32) {
+            skipped++;  // the API signs 32-byte messages only
+            continue;
+        }
+        auto cache = keyagg(v["pubkeys"], indices(c["key_indices"]), v["pubkeys"], {}, {});
+        ASSERT_TRUE(cache.has_value());
+        // The aggregate of the listed public nonces is the given aggregate nonce.
+        std::vector<secp256k1_musig_pubnonce> ns;
+        for (size_t i : indices(c["nonce_indices"])) ns.push_back(*pubnonce(v["pnonces"][i].as_string()));
+        std::vector<const secp256k1_musig_pubnonce*> nptr;
+        for (auto& n : ns) nptr.push_back(&n);
+        secp256k1_musig_aggnonce an, given = *aggnonce(v["aggnonces"][(size_t)c["aggnonce_index"].as_int()].as_string());
+        ASSERT_EQ(api().musig_nonce_agg(ctx(), &an, nptr.data(), nptr.size()), 1);
+        EXPECT_EQ(std::memcmp(&an, &given, sizeof an), 0);
+        auto sess = session(given, msg, *cache);
+        ASSERT_TRUE(sess.has_value());
+        secp256k1_musig_secnonce sn = secnonce(v["secnonces"][0].as_string());
+        secp256k1_musig_partial_sig ps;
+        ASSERT_EQ(api().musig_partial_sign(ctx(), &ps, &sn, &kp, &*cache, &*sess), 1);
+        EXPECT_EQ(upper(serialize(ps)), upper(c["expected"].as_string()));
+        // And it verifies for the signer.
+        const size_t signer = (size_t)c["signer_index"].as_int();
+        auto pk = pubkey(v["pubkeys"][indices(c["key_indices"])[signer]].as_string());
+        EXPECT_EQ(api().musig_partial_sig_verify(ctx(), &ps, &ns[signer], &*pk, &*cache, &*sess), 1);
+        run++;
+    }
+    EXPECT_EQ(run, 4);
+    EXPECT_EQ(skipped, 2);
+
+    for (const auto& c : v["sign_error_test_cases"].items()) {
+        SCOPED_TRACE(c["comment"].as_string());
+        const auto& e = c["error"];
+        if (e["type"].as_string() == "value" && e["message"].as_string().find("included") != std::string::npos)
+            continue;  // optional check, not made by libsecp256k1
+        std::string which;
+        auto cache = keyagg(v["pubkeys"], indices(c["key_indices"]), v["pubkeys"], {}, {}, &which);
+        if (e["type"].as_string() == "invalid_contribution" && e["contrib"].as_string() == "pubkey") {
+            EXPECT_FALSE(cache.has_value());
+            continue;
+        }
+        ASSERT_TRUE(cache.has_value());
+        auto an = aggnonce(v["aggnonces"][(size_t)c["aggnonce_index"].as_int()].as_string());
+        if (e["type"].as_string() == "invalid_contribution") {  // aggnonce
+            EXPECT_FALSE(an.has_value());
+            continue;
+        }
+        // A secnonce of zeros (an already used one): partial_sign reports an illegal argument.
+        ASSERT_TRUE(an.has_value());
+        Bytes msg = from_hex(v["msgs"][0].as_string());
+        auto sess = session(*an, msg, *cache);
+        secp256k1_context* c2 = api().context_create(SECP256K1_CONTEXT_NONE);
+        int calls = 0;
+        api().context_set_illegal_callback(c2, [](const char*, void* d) { ++*static_cast<int*>(d); }, &calls);
+        secp256k1_musig_secnonce sn{};
+        static const unsigned char magic[4] = {0x22, 0x0e, 0xdc, 0xf1};
+        std::memcpy(sn.data, magic, 4);
+        secp256k1_musig_partial_sig ps;
+        EXPECT_EQ(api().musig_partial_sign(c2, &ps, &sn, &kp, &*cache, &*sess), 0);
+        EXPECT_EQ(calls, 1);
+        api().context_destroy(c2);
+    }
+
+    for (const auto& c : v["verify_fail_test_cases"].items()) {
+        SCOPED_TRACE(c["comment"].as_string());
+        auto cache = keyagg(v["pubkeys"], indices(c["key_indices"]), v["pubkeys"], {}, {});
+        std::vector<secp256k1_musig_pubnonce> ns;
+        for (size_t i : indices(c["nonce_indices"])) ns.push_back(*pubnonce(v["pnonces"][i].as_string()));
+        std::vector<const secp256k1_musig_pubnonce*> nptr;
+        for (auto& n : ns) nptr.push_back(&n);
+        secp256k1_musig_aggnonce an;
+        ASSERT_EQ(api().musig_nonce_agg(ctx(), &an, nptr.data(), nptr.size()), 1);
+        auto sess = session(an, from_hex(v["msgs"][(size_t)c["msg_index"].as_int()].as_string()), *cache);
+        Bytes sig = from_hex(c["sig"].as_string());
+        secp256k1_musig_partial_sig ps;
+        if (!api().musig_partial_sig_parse(ctx(), &ps, sig.data())) continue;  // exceeds the group order
+        const size_t signer = (size_t)c["signer_index"].as_int();
+        auto pk = pubkey(v["pubkeys"][indices(c["key_indices"])[signer]].as_string());
+        EXPECT_EQ(api().musig_partial_sig_verify(ctx(), &ps, &ns[signer], &*pk, &*cache, &*sess), 0);
+    }
+    for (const auto& c : v["verify_error_test_cases"].items()) {
+        SCOPED_TRACE(c["comment"].as_string());
+        const auto& e = c["error"];
+        const size_t signer = (size_t)e["signer"].as_int();
+        if (e["contrib"].as_string() == "pubnonce")
+            EXPECT_FALSE(pubnonce(v["pnonces"][indices(c["nonce_indices"])[signer]].as_string()).has_value());
+        else
+            EXPECT_FALSE(pubkey(v["pubkeys"][indices(c["key_indices"])[signer]].as_string()).has_value());
+    }
+}
+
+TEST_P(MusigVectors, Tweak) {
+    const auto& v = load("tweak_vectors.json");
+    const secp256k1_keypair kp = keypair(v["sk"].as_string());
+    const Bytes msg = from_hex(v["msg"].as_string());
+    auto an = aggnonce(v["aggnonce"].as_string());
+    ASSERT_TRUE(an.has_value());
+    int run = 0;
+    for (const auto& c : v["valid_test_cases"].items()) {
+        SCOPED_TRACE(c["comment"].as_string());
+        auto cache = keyagg(v["pubkeys"], indices(c["key_indices"]), v["tweaks"], indices(c["tweak_indices"]),
+                            bools(c["is_xonly"]));
+        ASSERT_TRUE(cache.has_value());
+        auto sess = session(*an, msg, *cache);
+        ASSERT_TRUE(sess.has_value());
+        secp256k1_musig_secnonce sn = secnonce(v["secnonce"].as_string());
+        secp256k1_musig_partial_sig ps;
+        ASSERT_EQ(api().musig_partial_sign(ctx(), &ps, &sn, &kp, &*cache, &*sess), 1);
+        EXPECT_EQ(upper(serialize(ps)), upper(c["expected"].as_string()));
+        const size_t signer = (size_t)c["signer_index"].as_int();
+        auto pn = pubnonce(v["pnonces"][indices(c["nonce_indices"])[signer]].as_string());
+        auto pk = pubkey(v["pubkeys"][indices(c["key_indices"])[signer]].as_string());
+        EXPECT_EQ(api().musig_partial_sig_verify(ctx(), &ps, &*pn, &*pk, &*cache, &*sess), 1);
+        run++;
+    }
+    EXPECT_EQ(run, 5);
+    for (const auto& c : v["error_test_cases"].items()) {
+        std::string which;
+        auto cache = keyagg(v["pubkeys"], indices(c["key_indices"]), v["tweaks"], indices(c["tweak_indices"]),
+                            bools(c["is_xonly"]), &which);
+        EXPECT_FALSE(cache.has_value());
+        EXPECT_EQ(which, "tweak");
+    }
+}
+
+TEST_P(MusigVectors, SigAgg) {
+    const auto& v = load("sig_agg_vectors.json");
+    const Bytes msg = from_hex(v["msg"].as_string());
+    int run = 0;
+    for (const auto& c : v["valid_test_cases"].items()) {
+        auto cache = keyagg(v["pubkeys"], indices(c["key_indices"]), v["tweaks"], indices(c["tweak_indices"]),
+                            bools(c["is_xonly"]));
+        ASSERT_TRUE(cache.has_value());
+        std::vector<secp256k1_musig_pubnonce> ns;
+        for (size_t i : indices(c["nonce_indices"])) ns.push_back(*pubnonce(v["pnonces"][i].as_string()));
+        std::vector<const secp256k1_musig_pubnonce*> nptr;
+        for (auto& n : ns) nptr.push_back(&n);
+        secp256k1_musig_aggnonce an;
+        ASSERT_EQ(api().musig_nonce_agg(ctx(), &an, nptr.data(), nptr.size()), 1);
+        unsigned char an66[66];
+        ASSERT_EQ(api().musig_aggnonce_serialize(ctx(), an66, &an), 1);
+        EXPECT_EQ(upper(to_hex(an66, 66)), upper(c["aggnonce"].as_string()));
+        auto sess = session(an, msg, *cache);
+        ASSERT_TRUE(sess.has_value());
+        std::vector<secp256k1_musig_partial_sig> ps;
+        for (size_t i : indices(c["psig_indices"])) {
+            Bytes b = from_hex(v["psigs"][i].as_string());
+            secp256k1_musig_partial_sig p;
+            ASSERT_EQ(api().musig_partial_sig_parse(ctx(), &p, b.data()), 1);
+            ps.push_back(p);
+        }
+        std::vector<const secp256k1_musig_partial_sig*> pptr;
+        for (auto& p : ps) pptr.push_back(&p);
+        unsigned char sig[64];
+        ASSERT_EQ(api().musig_partial_sig_agg(ctx(), sig, &*sess, pptr.data(), pptr.size()), 1);
+        EXPECT_EQ(upper(to_hex(sig, 64)), upper(c["expected"].as_string()));
+        // The result is a valid BIP-340 signature for the (tweaked) aggregate key.
+        secp256k1_pubkey agg;
+        ASSERT_EQ(api().musig_pubkey_get(ctx(), &agg, &*cache), 1);
+        secp256k1_xonly_pubkey xagg;
+        ASSERT_EQ(api().xonly_pubkey_from_pubkey(ctx(), &xagg, nullptr, &agg), 1);
+        EXPECT_EQ(api().schnorrsig_verify(ctx(), sig, msg.data(), 32, &xagg), 1);
+        run++;
+    }
+    EXPECT_EQ(run, 4);
+    for (const auto& c : v["error_test_cases"].items()) {
+        const size_t bad = (size_t)c["error"]["signer"].as_int();
+        const auto idx = indices(c["psig_indices"]);
+        Bytes b = from_hex(v["psigs"][idx[bad]].as_string());
+        secp256k1_musig_partial_sig p;
+        EXPECT_EQ(api().musig_partial_sig_parse(ctx(), &p, b.data()), 0);
+    }
+}
+
+// det_sign_vectors.json: the deterministic signing algorithm is not in the API, but its inputs
+// that the API can check are: every listed key parses or not as the error cases say.
+TEST_P(MusigVectors, DetSignInputs) {
+    const auto& v = load("det_sign_vectors.json");
+    int checked = 0;
+    for (const auto& c : v["error_test_cases"].items()) {
+        const auto& e = c["error"];
+        if (e["type"].as_string() != "invalid_contribution" || e["contrib"].as_string() != "pubkey") continue;
+        const size_t bad = (size_t)e["signer"].as_int();
+        EXPECT_FALSE(pubkey(v["pubkeys"][indices(c["key_indices"])[bad]].as_string()).has_value());
+        checked++;
+    }
+    for (const auto& c : v["valid_test_cases"].items()) {
+        auto cache = keyagg(v["pubkeys"], indices(c["key_indices"]), v["pubkeys"], {}, {});  // tweaks below
+        EXPECT_TRUE(cache.has_value());
+        checked++;
+    }
+    EXPECT_GT(checked, 4);
+}
+
+FASTSECP_INSTANTIATE_BOTH(MusigVectors);
+
+}  // namespace
+}  // namespace fastsecp::test
