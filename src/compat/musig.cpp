@@ -440,6 +440,7 @@ int secp256k1_musig_nonce_gen_counter(const secp256k1_context* ctx, secp256k1_mu
     secp256k1_pubkey pubkey;
     std::memcpy(seckey, keypair->data, 32);
     std::memcpy(pubkey.data, keypair->data + 32, 64);
+    declassify(ctx, &pubkey, sizeof pubkey);  // the keypair's public half: public, and loading it branches
     int ret = nonce_gen_internal(ctx, secnonce, pubnonce, buf, seckey, &pubkey, msg32, keyagg_cache, extra_input32);
     hash::memclear(seckey, sizeof seckey);
     return ret;

@@ -181,6 +181,7 @@ class Checker {
     void check_keypair(const TestKey& k, const B33& pub33);
     void check_ellswift(const TestKey& k);
     void check_silentpayments(const TestKey& k);
+    void check_musig(const TestKey& k);
     void check_native();
     void check_randomized_context();
     void check_preallocated();
@@ -360,6 +361,7 @@ void Checker::check_key(const TestKey& k) {
     check_keypair(k, pub33);
     check_ellswift(k);
     check_silentpayments(k);
+    check_musig(k);
 }
 
 // ElligatorSwift: create (the secret key; the auxiliary randomness only picks among the key's
@@ -650,6 +652,83 @@ void Checker::check_native() {
         fastsecp_sp_wallet_destroy(w);
     }
     fastsecp_ctx_destroy(nctx);
+}
+
+// MuSig2: nonce generation (session randomness, secret key, extra input and message secret;
+// the counter variant's keypair) and partial signing (secret nonce and keypair). A 2-of-2 session
+// with a public co-signer (key peer_sk_). Invalid keys: nonce_gen must fail without branching on
+// the key; keypairs cannot be made from them, so the keypair steps run for valid keys only.
+void Checker::check_musig(const TestKey& k) {
+    const std::string key = std::string("key ") + k.label + ": ";
+    const int ok = k.valid ? 1 : 0;
+    const B32 other_key = k.valid ? k.bytes : counting(0x41);  // the signer's key for the session setup
+    secp256k1_pubkey pks[2] = {public_pubkey_of(other_key), public_pubkey_of(peer_sk_)};
+    const secp256k1_pubkey* pp[2] = {&pks[0], &pks[1]};
+    secp256k1_musig_keyagg_cache cache;
+    int ret = api_.musig_pubkey_agg(ctx_, nullptr, &cache, pp, 2);
+    declassify(ret);
+    declassify(cache);
+    expect(ret == 1, "musig_pubkey_agg failed");
+
+    step(key + "musig_nonce_gen (secret randomness, key, extra input)", [&] {
+        B32 rand = entropy_, sk = k.bytes, extra = counting(0x33);
+        classify(rand.data(), rand.size());
+        classify(sk.data(), sk.size());
+        classify(extra.data(), extra.size());
+        secp256k1_musig_secnonce sec;
+        secp256k1_musig_pubnonce pub;
+        int r = api_.musig_nonce_gen(ctx_, &sec, &pub, rand.data(), sk.data(), &pks[0], msg_.data(), &cache, extra.data());
+        declassify(r);
+        declassify(pub);
+        expect_ret(r, ok, "musig_nonce_gen");
+    });
+    if (!k.valid) return;
+
+    step(key + "musig_nonce_gen_counter (secret keypair)", [&] {
+        B32 sk = k.bytes;
+        classify(sk.data(), sk.size());
+        secp256k1_keypair kp;
+        int r = api_.keypair_create(ctx_, &kp, sk.data());
+        declassify(r);
+        secp256k1_musig_secnonce sec;
+        secp256k1_musig_pubnonce pub;
+        r &= api_.musig_nonce_gen_counter(ctx_, &sec, &pub, 7, &kp, msg_.data(), &cache, nullptr);
+        declassify(r);
+        declassify(pub);
+        expect_ret(r, 1, "keypair_create + musig_nonce_gen_counter");
+    });
+
+    step(key + "musig_partial_sign (secret nonce and keypair)", [&] {
+        // Our nonce (secret) and the co-signer's (public), the session, then the partial signature.
+        B32 rand = entropy_, sk = k.bytes;
+        classify(rand.data(), rand.size());
+        classify(sk.data(), sk.size());
+        secp256k1_keypair kp;
+        int r = api_.keypair_create(ctx_, &kp, sk.data());
+        secp256k1_musig_secnonce sec;
+        secp256k1_musig_pubnonce pub[2];
+        r &= api_.musig_nonce_gen(ctx_, &sec, &pub[0], rand.data(), sk.data(), &pks[0], msg_.data(), &cache, nullptr);
+        B32 rand2 = counting(0x70);
+        secp256k1_musig_secnonce sec2;
+        r &= api_.musig_nonce_gen(ctx_, &sec2, &pub[1], rand2.data(), nullptr, &pks[1], nullptr, nullptr, nullptr);
+        declassify(r);
+        declassify(pub);
+        const secp256k1_musig_pubnonce* np[2] = {&pub[0], &pub[1]};
+        secp256k1_musig_aggnonce an;
+        secp256k1_musig_session session;
+        r &= api_.musig_nonce_agg(ctx_, &an, np, 2);
+        r &= api_.musig_nonce_process(ctx_, &session, &an, msg_.data(), &cache);
+        declassify(r);
+        declassify(session);
+        secp256k1_musig_partial_sig ps;
+        r &= api_.musig_partial_sign(ctx_, &ps, &sec, &kp, &cache, &session);
+        declassify(r);
+        declassify(ps);  // a partial signature is sent to the other signers: public
+        expect_ret(r, 1, "musig session + partial_sign");
+        int v = api_.musig_partial_sig_verify(ctx_, &ps, &pub[0], &pks[0], &cache, &session);
+        declassify(v);
+        expect_ret(v, 1, "musig_partial_sig_verify");
+    });
 }
 
 void Checker::check_keypair(const TestKey& k, const B33& pub33) {
