@@ -90,6 +90,15 @@ struct SpData {
     std::uint32_t n_found = 0;
 };
 
+// MuSig2 inputs: session i is signed by keys i and i+1 (per library: the objects are opaque).
+struct MusigData {
+    secp256k1_musig_keyagg_cache cache[kInputs];
+    secp256k1_musig_secnonce sec[kInputs];       // signer i's secret nonce for session i
+    secp256k1_musig_pubnonce pub[kInputs][2];
+    secp256k1_musig_session session[kInputs];
+    secp256k1_musig_partial_sig psig[kInputs][2];
+};
+
 // One library with everything it needs, derived by itself from SharedInputs.
 struct Lib {
     const SecpApi* api = nullptr;
@@ -117,6 +126,7 @@ struct Lib {
     unsigned char schnorr_sig[kInputs][64];
     unsigned char ell[kInputs][64];        // ElligatorSwift encodings of the public keys
     SpData sp;
+    std::unique_ptr<MusigData> musig = std::make_unique<MusigData>();
 
     // Where one operation leaves its result.
     secp256k1_pubkey out_pubkey;
@@ -388,6 +398,63 @@ std::vector<Op> all_ops() {
             const secp256k1_xonly_pubkey* o[2] = {&L.sp.paid_label[2 * i], &L.sp.paid_label[2 * i + 1]};
             return sp_scan(L, i, o, 2, &L.sp.labels_many[i]);
         }, obs_sp_found),
+        make_op("musig_pubkey_agg (2 keys)", [](Lib& L, S i) {
+            const secp256k1_pubkey* pk[2] = {&L.pubkey[i], &L.pubkey[(i + 1) & (kInputs - 1)]};
+            secp256k1_musig_keyagg_cache cache;
+            return L.api->musig_pubkey_agg(L.ctx, &L.out_xonly, &cache, pk, 2);
+        }, obs_xonly),
+        make_op("musig_pubkey_agg (3 keys)", [](Lib& L, S i) {
+            const secp256k1_pubkey* pk[3] = {&L.pubkey[i], &L.pubkey[(i + 1) & (kInputs - 1)],
+                                             &L.pubkey[(i + 2) & (kInputs - 1)]};
+            secp256k1_musig_keyagg_cache cache;
+            return L.api->musig_pubkey_agg(L.ctx, &L.out_xonly, &cache, pk, 3);
+        }, obs_xonly),
+        make_op("musig_nonce_gen", [](Lib& L, S i) {
+            unsigned char rand[32];
+            std::memcpy(rand, L.in->seed[i], 32);
+            secp256k1_musig_secnonce sec;
+            secp256k1_musig_pubnonce pub;
+            int r = L.api->musig_nonce_gen(L.ctx, &sec, &pub, rand, L.in->seckey[i], &L.pubkey[i], L.in->msg[i],
+                                           &L.musig->cache[i], nullptr);
+            L.out_len = 66;
+            if (r) L.api->musig_pubnonce_serialize(L.ctx, L.out_bytes, &pub);
+            return r;
+        }, obs_bytes),
+        make_op("musig_nonce_agg (2 nonces)", [](Lib& L, S i) {
+            const secp256k1_musig_pubnonce* pn[2] = {&L.musig->pub[i][0], &L.musig->pub[i][1]};
+            secp256k1_musig_aggnonce an;
+            int r = L.api->musig_nonce_agg(L.ctx, &an, pn, 2);
+            L.out_len = 66;
+            if (r) L.api->musig_aggnonce_serialize(L.ctx, L.out_bytes, &an);
+            return r;
+        }, obs_bytes),
+        make_op("musig_nonce_process", [](Lib& L, S i) {
+            const secp256k1_musig_pubnonce* pn[2] = {&L.musig->pub[i][0], &L.musig->pub[i][1]};
+            secp256k1_musig_aggnonce an;
+            secp256k1_musig_session session;
+            int r = L.api->musig_nonce_agg(L.ctx, &an, pn, 2);  // (included: nonce_process needs one)
+            r &= L.api->musig_nonce_process(L.ctx, &session, &an, L.in->msg[i], &L.musig->cache[i]);
+            L.out_len = 80;
+            std::memcpy(L.out_bytes, session.data, 80);  // same object layout in both libraries
+            return r;
+        }, obs_bytes),
+        make_op("musig_partial_sign", [](Lib& L, S i) {
+            secp256k1_musig_secnonce sec = L.musig->sec[i];  // a fresh copy: signing wipes it
+            secp256k1_musig_partial_sig ps;
+            int r = L.api->musig_partial_sign(L.ctx, &ps, &sec, &L.keypair[i], &L.musig->cache[i], &L.musig->session[i]);
+            L.out_len = 32;
+            if (r) L.api->musig_partial_sig_serialize(L.ctx, L.out_bytes, &ps);
+            return r;
+        }, obs_bytes),
+        make_op("musig_partial_sig_verify", [](Lib& L, S i) {
+            return L.api->musig_partial_sig_verify(L.ctx, &L.musig->psig[i][0], &L.musig->pub[i][0], &L.pubkey[i],
+                                                   &L.musig->cache[i], &L.musig->session[i]);
+        }, obs_none),
+        make_op("musig_partial_sig_agg (2 signatures)", [](Lib& L, S i) {
+            const secp256k1_musig_partial_sig* ps[2] = {&L.musig->psig[i][0], &L.musig->psig[i][1]};
+            L.out_len = 64;
+            return L.api->musig_partial_sig_agg(L.ctx, L.out_bytes, &L.musig->session[i], ps, 2);
+        }, obs_bytes),
         make_op("tagged_sha256 (32-byte msg)", [](Lib& L, S i) {
             L.out_len = 32;
             return L.api->tagged_sha256(L.ctx, L.out_bytes, kTag, kTagLen, L.in->msg[i], 32);
@@ -426,6 +493,7 @@ void fill_random(SharedInputs& in, std::uint64_t seed) {
 
 // Derives everything `L` needs from its shared bytes, using only L's own library.
 void prepare_sp(Lib& L);  // below
+void prepare_musig(Lib& L);  // below
 
 void prepare(Lib& L, const SecpApi& api, const SharedInputs& in) {
     L.api = &api;
@@ -472,6 +540,7 @@ void prepare(Lib& L, const SecpApi& api, const SharedInputs& in) {
         need(api.ellswift_create(L.ctx, L.ell[i], in.seckey[i], in.aux[i]), "ellswift_create", i);
     }
     prepare_sp(L);
+    prepare_musig(L);
 }
 
 // Silent payments inputs of L, from its own calls (see SpData).
@@ -529,6 +598,37 @@ void prepare_sp(Lib& L) {
                  "sender_create_outputs (labelled)", i);
             sp.paid_label[2 * i] = L.xonly[at(i + 3)];
         }
+    }
+}
+
+// MuSig2 sessions of L (see MusigData), from its own calls.
+void prepare_musig(Lib& L) {
+    const SecpApi& api = *L.api;
+    MusigData& m = *L.musig;
+    auto need = [&api](int ok, const char* what, std::size_t i) {
+        if (ok != 1) die(api.name + ": preparing MuSig2 inputs: " + what + " failed on input " + std::to_string(i));
+    };
+    for (std::size_t i = 0; i < kInputs; ++i) {
+        const std::size_t j = (i + 1) & (kInputs - 1);
+        const secp256k1_pubkey* pk[2] = {&L.pubkey[i], &L.pubkey[j]};
+        need(api.musig_pubkey_agg(L.ctx, nullptr, &m.cache[i], pk, 2), "musig_pubkey_agg", i);
+        secp256k1_musig_secnonce sec_j;
+        for (int s = 0; s < 2; s++) {
+            unsigned char rand[32];
+            std::memcpy(rand, L.in->aux[s == 0 ? i : j], 32);
+            rand[0] ^= (unsigned char)(0x5A + s);
+            need(api.musig_nonce_gen(L.ctx, s == 0 ? &m.sec[i] : &sec_j, &m.pub[i][s], rand, nullptr, pk[s], nullptr,
+                                     nullptr, nullptr), "musig_nonce_gen", i);
+        }
+        const secp256k1_musig_pubnonce* pn[2] = {&m.pub[i][0], &m.pub[i][1]};
+        secp256k1_musig_aggnonce an;
+        need(api.musig_nonce_agg(L.ctx, &an, pn, 2), "musig_nonce_agg", i);
+        need(api.musig_nonce_process(L.ctx, &m.session[i], &an, L.in->msg[i], &m.cache[i]), "musig_nonce_process", i);
+        secp256k1_musig_secnonce sec_i = m.sec[i];
+        need(api.musig_partial_sign(L.ctx, &m.psig[i][0], &sec_i, &L.keypair[i], &m.cache[i], &m.session[i]),
+             "musig_partial_sign", i);
+        need(api.musig_partial_sign(L.ctx, &m.psig[i][1], &sec_j, &L.keypair[j], &m.cache[i], &m.session[i]),
+             "musig_partial_sign", i);
     }
 }
 

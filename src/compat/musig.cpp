@@ -355,16 +355,17 @@ int secp256k1_musig_pubkey_agg(const secp256k1_context* ctx, secp256k1_xonly_pub
         fe_normalize(p.y);
         Scalar mu;
         musig::keyagg_coef(sha_of(ctx), mu, pks_hash, p, second);
+        if (scalar_is_one(mu)) {  // the second key: no multiplication
+            gej_add_ge_var(q, q, p);
+            continue;
+        }
         Gej pj, term;
         gej_set_ge(pj, p);
         ecmult(term, pj, mu, zero);
-        Ge ta;
-        if (term.infinity) continue;
-        ge_set_gej_var(ta, term);
-        gej_add_ge_var(q, q, ta);
+        gej_add_var(q, q, term);
     }
     Ge qa;
-    ge_set_gej(qa, q);
+    ge_set_gej_var(qa, q);  // public
     fe_normalize(qa.x);
     fe_normalize(qa.y);
     if (keyagg_cache != nullptr) {
@@ -461,12 +462,9 @@ int secp256k1_musig_nonce_agg(const secp256k1_context* ctx, secp256k1_musig_aggn
         for (int j = 0; j < 2; j++) gej_add_ge_var(sum[j], sum[j], r[j]);
     }
     Ge out[2];
+    Fe scratch[2];
+    ge_set_all_gej_var(out, sum, 2, scratch);  // one inversion for both; infinity stays infinity
     for (int j = 0; j < 2; j++) {
-        if (sum[j].infinity) {
-            ge_set_infinity(out[j]);
-            continue;
-        }
-        ge_set_gej_var(out[j], sum[j]);
         fe_normalize(out[j].x);
         fe_normalize(out[j].y);
     }
