@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "compat/context.h"
+#include "batch/msm.h"
 #include "compat/extrakeys.h"
 #include "ecmult/ecmult.h"
 #include "hash/memclear.h"
@@ -345,25 +346,53 @@ int secp256k1_musig_pubkey_agg(const secp256k1_context* ctx, secp256k1_xonly_pub
     // Q = sum of mu_i·P_i (public data: variable time).
     fe_normalize(second.x);
     fe_normalize(second.y);
+    // Keys with coefficient 1 (the second key) are added as they are; the others go through one
+    // multi-scalar multiplication (shared doublings) in groups whose scratch fits on the stack.
     Gej q;
     gej_set_infinity(q);
-    Scalar zero;
-    scalar_set_int(zero, 0);
+    constexpr size_t GROUP = 3;
+    alignas(64) unsigned char scratch[24 * 1024];
+    const bool msm_fits = batch::msm_scratch_size(GROUP, 0) <= sizeof scratch;
+    Ge pts[GROUP];
+    Scalar mus[GROUP];
+    size_t m = 0;
+    auto flush = [&] {
+        if (m == 0) return;
+        Gej part;
+        if (msm_fits && m > 1) {  // (one point: the plain Strauss call is cheaper)
+            batch::MsmInput in;
+            in.full_points = pts;
+            in.full_scalars = mus;
+            in.n_full = m;
+            batch::msm_var(part, in, scratch, batch::MsmAlgo::Strauss);
+            gej_add_var(q, q, part);
+        } else {
+            Scalar zero;
+            scalar_set_int(zero, 0);
+            for (size_t j = 0; j < m; j++) {
+                Gej pj;
+                gej_set_ge(pj, pts[j]);
+                ecmult(part, pj, mus[j], zero);
+                gej_add_var(q, q, part);
+            }
+        }
+        m = 0;
+    };
     for (size_t i = 0; i < n_pubkeys; i++) {
         Ge p;
         point_load_raw(p, pubkeys[i]->data);
         fe_normalize(p.y);
         Scalar mu;
         musig::keyagg_coef(sha_of(ctx), mu, pks_hash, p, second);
-        if (scalar_is_one(mu)) {  // the second key: no multiplication
+        if (scalar_is_one(mu)) {
             gej_add_ge_var(q, q, p);
             continue;
         }
-        Gej pj, term;
-        gej_set_ge(pj, p);
-        ecmult(term, pj, mu, zero);
-        gej_add_var(q, q, term);
+        pts[m] = p;
+        mus[m++] = mu;
+        if (m == GROUP) flush();
     }
+    flush();
     Ge qa;
     ge_set_gej_var(qa, q);  // public
     fe_normalize(qa.x);
@@ -594,8 +623,6 @@ int secp256k1_musig_partial_sig_verify(const secp256k1_context* ctx, const secp2
     if (!session_load(ctx, s, session)) return 0;
     Ge r[2];
     if (!pubnonce_load(ctx, r, pubnonce)) return 0;
-    Gej rj;
-    effective_nonce(rj, r, s.noncecoef);
     Ge p;
     if (!pubkey_load(ctx, p, pubkey)) return 0;
     KeyAgg c;
@@ -609,9 +636,30 @@ int secp256k1_musig_partial_sig_verify(const secp256k1_context* ctx, const secp2
     scalar_mul(e, s.challenge, mu);
     if ((int)fe_is_odd(c.pk.y) != c.parity_acc) scalar_negate(e, e);
     if (!partial_sig_load(ctx, sig, partial_sig)) return 0;
-    // -s·G + e·P + (±R) must be the point at infinity.
+    // -s·G + e·P ± (R1 + b·R2) must be the point at infinity: one multi-scalar multiplication
+    // (shared doublings for P and R2) when its scratch fits on the stack.
     scalar_negate(sig, sig);
-    Gej pj, t;
+    alignas(64) unsigned char scratch[24 * 1024];
+    if (batch::msm_scratch_size(2, 0) <= sizeof scratch && !r[1].infinity) {
+        Ge pts[2] = {r[1], p};
+        Scalar sc[2] = {s.noncecoef, e};
+        Ge r1 = r[0];
+        if (s.fin_nonce_parity) {
+            scalar_negate(sc[0], sc[0]);
+            ge_neg(r1, r1);
+        }
+        batch::MsmInput in;
+        in.full_points = pts;
+        in.full_scalars = sc;
+        in.n_full = 2;
+        in.g = sig;
+        Gej t;
+        batch::msm_var(t, in, scratch, batch::MsmAlgo::Strauss);
+        if (!r1.infinity) gej_add_ge_var(t, t, r1);
+        return t.infinity ? 1 : 0;
+    }
+    Gej rj, pj, t;
+    effective_nonce(rj, r, s.noncecoef);
     gej_set_ge(pj, p);
     ecmult(t, pj, e, sig);
     if (s.fin_nonce_parity) gej_neg(rj, rj);
