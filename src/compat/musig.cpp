@@ -482,6 +482,45 @@ int secp256k1_musig_nonce_agg(const secp256k1_context* ctx, secp256k1_musig_aggn
     ARG_CHECK(pubnonces != NULL);
     ARG_CHECK(n_pubnonces > 0);
     for (size_t i = 0; i < n_pubnonces; i++) ARG_CHECK(pubnonces[i] != NULL);
+    if (n_pubnonces == 2) {
+        // The common two-signer case in affine form: both halves' chord slopes share one
+        // inversion (distinct x only; otherwise the general path below handles it).
+        Ge a[2], b[2];
+        if (!pubnonce_load(ctx, a, pubnonces[0])) return 0;
+        if (!pubnonce_load(ctx, b, pubnonces[1])) return 0;
+        Fe d[2];
+        bool distinct = true;
+        for (int j = 0; j < 2; j++) {
+            fe_normalize(a[j].x);
+            fe_normalize(b[j].x);
+            distinct &= !fe_equal_normalized(a[j].x, b[j].x);
+            fe_sub(d[j], b[j].x, a[j].x);
+        }
+        if (distinct) {
+            Fe prod, inv, dinv[2];
+            fe_mul(prod, d[0], d[1]);
+            fe_inv_var(inv, prod);
+            fe_mul(dinv[0], inv, d[1]);
+            fe_mul(dinv[1], inv, d[0]);
+            Ge out[2];
+            for (int j = 0; j < 2; j++) {
+                Fe lambda, x3, y3, t;
+                fe_sub(t, b[j].y, a[j].y);
+                fe_mul(lambda, t, dinv[j]);
+                fe_sqr(x3, lambda);
+                fe_sub(x3, x3, a[j].x);
+                fe_sub(x3, x3, b[j].x);
+                fe_sub(t, a[j].x, x3);
+                fe_mul(y3, lambda, t);
+                fe_sub(y3, y3, a[j].y);
+                fe_normalize(x3);
+                fe_normalize(y3);
+                ge_set_xy(out[j], x3, y3);
+            }
+            aggnonce_save(aggnonce, out);
+            return 1;
+        }
+    }
     Gej sum[2];
     gej_set_infinity(sum[0]);
     gej_set_infinity(sum[1]);
