@@ -346,10 +346,10 @@ int main(int argc, char** argv) {
         w.scan_sk = random_key(ours);
         w.spend_sk = random_key(ours);
         secp256k1_pubkey pk;
-        ours.api->ec_pubkey_create(ours.ctx, &pk, w.scan_sk.data());
+        if (!ours.api->ec_pubkey_create(ours.ctx, &pk, w.scan_sk.data())) die("scan key");
         Bytes s33 = ser33(ours, pk);
         std::memcpy(w.scan33, s33.data(), 33);
-        ours.api->ec_pubkey_create(ours.ctx, &pk, w.spend_sk.data());
+        if (!ours.api->ec_pubkey_create(ours.ctx, &pk, w.spend_sk.data())) die("spend key");
         s33 = ser33(ours, pk);
         std::memcpy(w.spend33, s33.data(), 33);
         for (unsigned m = 1; m <= wl.n_labels; m++) w.labels.push_back(m);
