@@ -1,6 +1,7 @@
 // secp256k1_musig.h (MuSig2, BIP-327) as libsecp256k1 v0.8.0 has it: the same opaque object
 // layouts (4-byte marker, then points as 64-byte x||y limbs and scalars as 32 bytes big-endian),
-// the same argument checks in the same order, the same outputs on failure.
+// the same argument checks in the same order, the same outputs on failure. The algorithms are in
+// src/schemes/musig_{keyagg,nonce,session}.cpp; this file loads, checks and stores.
 #if defined(ENABLE_MODULE_MUSIG)
 
 #include <secp256k1_musig.h>
@@ -8,13 +9,12 @@
 #include <cstring>
 
 #include "compat/context.h"
-#include "batch/msm.h"
 #include "compat/extrakeys.h"
-#include "ecmult/ecmult.h"
 #include "hash/memclear.h"
 #include "schemes/eckey.h"
-#include "schemes/musig.h"
-#include "schemes/schnorr.h"
+#include "schemes/musig_keyagg.h"
+#include "schemes/musig_nonce.h"
+#include "schemes/musig_session.h"
 
 using namespace fastsecp;
 using namespace fastsecp::compat;
@@ -48,13 +48,7 @@ void point_load_ext(Ge& p, const unsigned char* data64) {
     else point_load_raw(p, data64);
 }
 
-struct KeyAgg {
-    Ge pk;                  // aggregate (tweaked) key
-    Ge second;              // the "second key", or infinity
-    unsigned char pks_hash[32];
-    int parity_acc;         // accumulated negations by x-only tweaks
-    Scalar tweak;           // accumulated tweak
-};
+using KeyAgg = musig::KeyAggCache;
 
 void keyagg_save(secp256k1_musig_keyagg_cache* c, const KeyAgg& k) {
     unsigned char* p = c->data;
@@ -73,6 +67,8 @@ int keyagg_load(const secp256k1_context* ctx, KeyAgg& k, const secp256k1_musig_k
     std::memcpy(k.pks_hash, p + 132, 32);
     k.parity_acc = p[164] & 1;
     scalar_set_b32(k.tweak, p + 165, nullptr);
+    fe_normalize(k.pk.x);  // the schemes read Q's x bytes and y parity
+    fe_normalize(k.pk.y);
     return 1;
 }
 
@@ -99,11 +95,7 @@ void aggnonce_save(secp256k1_musig_aggnonce* n, const Ge r[2]) {
     point_save_ext(n->data + 68, r[1]);
 }
 
-struct Session {
-    int fin_nonce_parity;
-    unsigned char fin_nonce[32];
-    Scalar noncecoef, challenge, s_part;
-};
+using Session = musig::Session;
 void session_save(secp256k1_musig_session* s, const Session& v) {
     unsigned char* p = s->data;
     std::memcpy(p, SESSION_MAGIC, 4);
@@ -160,25 +152,6 @@ void secnonce_invalidate(const secp256k1_context* ctx, secp256k1_musig_secnonce*
     declassify(ctx, sn->data + 68, 64);
 }
 
-int ge_parse_ext(Ge& p, const unsigned char* in33) {
-    static const unsigned char zeros[33] = {0};
-    if (std::memcmp(in33, zeros, 33) == 0) {
-        ge_set_infinity(p);
-        return 1;
-    }
-    return pubkey_parse(p, in33, 33);  // secp256k1 has cofactor 1: every point is in the group
-}
-
-// R = R1 + b·R2 (public values).
-void effective_nonce(Gej& r, const Ge nonce[2], const Scalar& b) {
-    Gej r2;
-    gej_set_ge(r2, nonce[1]);
-    Scalar zero;
-    scalar_set_int(zero, 0);
-    ecmult(r, r2, b, zero);
-    gej_add_ge_var(r, r, nonce[0]);
-}
-
 int nonce_gen_internal(const secp256k1_context* ctx, secp256k1_musig_secnonce* secnonce,
                        secp256k1_musig_pubnonce* pubnonce, const unsigned char* input_nonce,
                        const unsigned char* seckey, const secp256k1_pubkey* pubkey, const unsigned char* msg32,
@@ -198,7 +171,6 @@ int nonce_gen_internal(const secp256k1_context* ctx, secp256k1_musig_secnonce* s
     if (keyagg_cache != nullptr) {
         KeyAgg k;
         if (!keyagg_load(ctx, k, keyagg_cache)) return 0;
-        fe_normalize(k.pk.x);
         fe_get_b32(aggpk, k.pk.x);
         aggpk_ptr = aggpk;
     }
@@ -208,7 +180,7 @@ int nonce_gen_internal(const secp256k1_context* ctx, secp256k1_musig_secnonce* s
     pubkey_serialize33(pk33, pk);
 
     Scalar k[2];
-    musig::nonce_derive(sha_of(ctx), k, input_nonce, msg32, seckey, pk33, aggpk_ptr, extra_input32);
+    musig::nonce_derive(sha_of(ctx), k, input_nonce, msg32, 32, seckey, pk33, aggpk_ptr, extra_input32);
     secnonce_save(secnonce, k, pk);
     secnonce_invalidate(ctx, secnonce, !ret);
     Gej rj[2];
@@ -235,19 +207,15 @@ int tweak_add_internal(const secp256k1_context* ctx, secp256k1_pubkey* output_pu
     ARG_CHECK(tweak32 != NULL);
     KeyAgg k;
     if (!keyagg_load(ctx, k, keyagg_cache)) return 0;
-    Scalar t;
-    int overflow = 0;
-    scalar_set_b32(t, tweak32, &overflow);
-    if (overflow) return 0;
-    if (xonly && ge_even_y(k.pk)) {
-        k.parity_acc ^= 1;
-        scalar_negate(k.tweak, k.tweak);
-    }
-    scalar_add(k.tweak, k.tweak, t);
-    if (!pubkey_tweak_add_helper(k.pk, tweak32)) return 0;
+    if (!musig::keyagg_tweak(k, tweak32, xonly)) return 0;
     keyagg_save(keyagg_cache, k);
     if (output_pubkey != nullptr) pubkey_save(output_pubkey, k.pk);
     return 1;
+}
+
+// musig::PubkeyAt over the API's array of pubkey pointers (each already checked by pubkey_load).
+void pubkey_at(const void* list, size_t i, Ge& out) {
+    point_load_raw(out, static_cast<const secp256k1_pubkey* const*>(list)[i]->data);
 }
 
 }  // namespace
@@ -279,7 +247,7 @@ int secp256k1_musig_aggnonce_parse(const secp256k1_context* ctx, secp256k1_musig
     ARG_CHECK(in66 != NULL);
     Ge r[2];
     for (int i = 0; i < 2; i++)
-        if (!ge_parse_ext(r[i], in66 + 33 * i)) return 0;
+        if (!musig::ge_parse_ext(r[i], in66 + 33 * i)) return 0;
     aggnonce_save(nonce, r);
     return 1;
 }
@@ -329,83 +297,17 @@ int secp256k1_musig_pubkey_agg(const secp256k1_context* ctx, secp256k1_xonly_pub
             if (!pubkey_load(ctx, second, pubkeys[i])) return 0;
             break;
         }
-    // pks_hash = hash_KeyAgg list(ser(pk_1) || ... || ser(pk_n)).
-    unsigned char pks_hash[32];
-    {
-        hash::Sha256 h;
-        hash::sha256_tagged_init(h, hash::Tag::KeyAggList, sha_of(ctx));
-        for (size_t i = 0; i < n_pubkeys; i++) {
-            Ge p;
-            if (!pubkey_load(ctx, p, pubkeys[i])) return 0;
-            unsigned char ser[33];
-            pubkey_serialize33(ser, p);
-            hash::sha256_write(h, ser, 33);
-        }
-        hash::sha256_finalize(h, pks_hash);
-    }
-    // Q = sum of mu_i·P_i (public data: variable time).
-    fe_normalize(second.x);
-    fe_normalize(second.y);
-    // Keys with coefficient 1 (the second key) are added as they are; the others go through one
-    // multi-scalar multiplication (shared doublings) in groups whose scratch fits on the stack.
-    Gej q;
-    gej_set_infinity(q);
-    constexpr size_t GROUP = 3;
-    alignas(64) unsigned char scratch[24 * 1024];
-    const bool msm_fits = batch::msm_scratch_size(GROUP, 0) <= sizeof scratch;
-    Ge pts[GROUP];
-    Scalar mus[GROUP];
-    size_t m = 0;
-    auto flush = [&] {
-        if (m == 0) return;
-        Gej part;
-        if (msm_fits && m > 1) {  // (one point: the plain Strauss call is cheaper)
-            batch::MsmInput in;
-            in.full_points = pts;
-            in.full_scalars = mus;
-            in.n_full = m;
-            batch::msm_var(part, in, scratch, batch::MsmAlgo::Strauss);
-            gej_add_var(q, q, part);
-        } else {
-            Scalar zero;
-            scalar_set_int(zero, 0);
-            for (size_t j = 0; j < m; j++) {
-                Gej pj;
-                gej_set_ge(pj, pts[j]);
-                ecmult(part, pj, mus[j], zero);
-                gej_add_var(q, q, part);
-            }
-        }
-        m = 0;
-    };
+    // Every key must load (an unset one is an illegal argument) before the schemes read them raw.
     for (size_t i = 0; i < n_pubkeys; i++) {
         Ge p;
-        point_load_raw(p, pubkeys[i]->data);
-        fe_normalize(p.y);
-        Scalar mu;
-        musig::keyagg_coef(sha_of(ctx), mu, pks_hash, p, second);
-        if (scalar_is_one(mu)) {
-            gej_add_ge_var(q, q, p);
-            continue;
-        }
-        pts[m] = p;
-        mus[m++] = mu;
-        if (m == GROUP) flush();
+        if (!pubkey_load(ctx, p, pubkeys[i])) return 0;
     }
-    flush();
-    Ge qa;
-    ge_set_gej_var(qa, q);  // public
-    fe_normalize(qa.x);
-    fe_normalize(qa.y);
-    if (keyagg_cache != nullptr) {
-        KeyAgg k{};
-        k.pk = qa;
-        k.second = second;
-        std::memcpy(k.pks_hash, pks_hash, 32);
-        k.parity_acc = 0;
-        scalar_set_int(k.tweak, 0);
-        keyagg_save(keyagg_cache, k);
-    }
+    unsigned char pks_hash[32];
+    musig::keyagg_list_hash(sha_of(ctx), pks_hash, pubkeys, n_pubkeys, pubkey_at);
+    KeyAgg k;
+    musig::keyagg_aggregate(sha_of(ctx), k, pubkeys, n_pubkeys, pubkey_at, second, pks_hash);
+    if (keyagg_cache != nullptr) keyagg_save(keyagg_cache, k);
+    Ge qa = k.pk;
     if (agg_pk != nullptr) {
         ge_even_y(qa);
         point_save(agg_pk->data, qa);
@@ -482,60 +384,24 @@ int secp256k1_musig_nonce_agg(const secp256k1_context* ctx, secp256k1_musig_aggn
     ARG_CHECK(pubnonces != NULL);
     ARG_CHECK(n_pubnonces > 0);
     for (size_t i = 0; i < n_pubnonces; i++) ARG_CHECK(pubnonces[i] != NULL);
-    if (n_pubnonces == 2) {
-        // The common two-signer case in affine form: both halves' chord slopes share one
-        // inversion (distinct x only; otherwise the general path below handles it).
-        Ge a[2], b[2];
+    if (n_pubnonces == 2) {  // the common two-signer case: affine, one shared inversion
+        Ge a[2], b[2], out[2];
         if (!pubnonce_load(ctx, a, pubnonces[0])) return 0;
         if (!pubnonce_load(ctx, b, pubnonces[1])) return 0;
-        Fe d[2];
-        bool distinct = true;
-        for (int j = 0; j < 2; j++) {
-            fe_normalize(a[j].x);
-            fe_normalize(b[j].x);
-            distinct &= !fe_equal_normalized(a[j].x, b[j].x);
-            fe_sub(d[j], b[j].x, a[j].x);
-        }
-        if (distinct) {
-            Fe prod, inv, dinv[2];
-            fe_mul(prod, d[0], d[1]);
-            fe_inv_var(inv, prod);
-            fe_mul(dinv[0], inv, d[1]);
-            fe_mul(dinv[1], inv, d[0]);
-            Ge out[2];
-            for (int j = 0; j < 2; j++) {
-                Fe lambda, x3, y3, t;
-                fe_sub(t, b[j].y, a[j].y);
-                fe_mul(lambda, t, dinv[j]);
-                fe_sqr(x3, lambda);
-                fe_sub(x3, x3, a[j].x);
-                fe_sub(x3, x3, b[j].x);
-                fe_sub(t, a[j].x, x3);
-                fe_mul(y3, lambda, t);
-                fe_sub(y3, y3, a[j].y);
-                fe_normalize(x3);
-                fe_normalize(y3);
-                ge_set_xy(out[j], x3, y3);
-            }
+        if (musig::nonce_sum_two(out, a, b)) {
             aggnonce_save(aggnonce, out);
             return 1;
         }
     }
-    Gej sum[2];
-    gej_set_infinity(sum[0]);
-    gej_set_infinity(sum[1]);
+    musig::NonceSum sum;
+    musig::nonce_sum_init(sum);
     for (size_t i = 0; i < n_pubnonces; i++) {
         Ge r[2];
         if (!pubnonce_load(ctx, r, pubnonces[i])) return 0;
-        for (int j = 0; j < 2; j++) gej_add_ge_var(sum[j], sum[j], r[j]);
+        musig::nonce_sum_add(sum, r);
     }
     Ge out[2];
-    Fe scratch[2];
-    ge_set_all_gej_var(out, sum, 2, scratch);  // one inversion for both; infinity stays infinity
-    for (int j = 0; j < 2; j++) {
-        fe_normalize(out[j].x);
-        fe_normalize(out[j].y);
-    }
+    musig::nonce_sum_finish(out, sum);
     aggnonce_save(aggnonce, out);
     return 1;
 }
@@ -549,32 +415,10 @@ int secp256k1_musig_nonce_process(const secp256k1_context* ctx, secp256k1_musig_
     ARG_CHECK(keyagg_cache != NULL);
     KeyAgg k;
     if (!keyagg_load(ctx, k, keyagg_cache)) return 0;
-    fe_normalize(k.pk.x);
-    fe_normalize(k.pk.y);
-    unsigned char agg_pk32[32];
-    fe_get_b32(agg_pk32, k.pk.x);
     Ge r[2];
     if (!aggnonce_load(ctx, r, aggnonce)) return 0;
-
-    Session s{};
-    musig::nonce_coef(sha_of(ctx), s.noncecoef, r, agg_pk32, msg32);
-    Gej fin;
-    effective_nonce(fin, r, s.noncecoef);
-    Ge fin_a;
-    if (fin.infinity) fin_a = ge_generator();  // BIP-327: an infinite final nonce becomes G
-    else ge_set_gej_var(fin_a, fin);
-    fe_normalize(fin_a.x);
-    fe_normalize(fin_a.y);
-    fe_get_b32(s.fin_nonce, fin_a.x);
-    s.fin_nonce_parity = fe_is_odd(fin_a.y);
-    bip340_challenge(sha_of(ctx), s.challenge, s.fin_nonce, msg32, 32, agg_pk32);
-    scalar_set_int(s.s_part, 0);
-    if (!scalar_is_zero(k.tweak)) {
-        Scalar e;
-        scalar_mul(e, s.challenge, k.tweak);
-        if (fe_is_odd(k.pk.y)) scalar_negate(e, e);
-        s.s_part = e;
-    }
+    Session s;
+    musig::session_init(sha_of(ctx), s, r, k, msg32, 32);
     session_save(session, s);
     return 1;
 }
@@ -620,29 +464,13 @@ int secp256k1_musig_partial_sign(const secp256k1_context* ctx, secp256k1_musig_p
         clear();
         return 0;
     }
-    fe_normalize(c.pk.y);
-    // d = g·gacc·d': negate when the aggregate key's y is odd XOR the accumulated parity (public).
-    if ((int)fe_is_odd(c.pk.y) != c.parity_acc) scalar_negate(sk, sk);
-    Scalar mu;
-    fe_normalize(c.second.x);
-    fe_normalize(c.second.y);
-    musig::keyagg_coef(sha_of(ctx), mu, c.pks_hash, pk, c.second);
-    scalar_mul(sk, sk, mu);
     Session s;
     if (!session_load(ctx, s, session)) {
         clear();
         return 0;
     }
-    // fin_nonce_parity is public; negating k by it is therefore not a secret branch.
-    if (s.fin_nonce_parity) {
-        scalar_negate(k[0], k[0]);
-        scalar_negate(k[1], k[1]);
-    }
     Scalar sig;
-    scalar_mul(sig, s.challenge, sk);
-    scalar_mul(k[1], s.noncecoef, k[1]);
-    scalar_add(k[0], k[0], k[1]);
-    scalar_add(sig, sig, k[0]);
+    musig::partial_sign(sha_of(ctx), sig, k, sk, pk, c, s);
     partial_sig_save(partial_sig, sig);
     clear();
     scalar_clear(sig);
@@ -666,44 +494,9 @@ int secp256k1_musig_partial_sig_verify(const secp256k1_context* ctx, const secp2
     if (!pubkey_load(ctx, p, pubkey)) return 0;
     KeyAgg c;
     if (!keyagg_load(ctx, c, keyagg_cache)) return 0;
-    fe_normalize(p.y);
-    fe_normalize(c.pk.y);
-    fe_normalize(c.second.x);
-    fe_normalize(c.second.y);
-    Scalar mu, e, sig;
-    musig::keyagg_coef(sha_of(ctx), mu, c.pks_hash, p, c.second);
-    scalar_mul(e, s.challenge, mu);
-    if ((int)fe_is_odd(c.pk.y) != c.parity_acc) scalar_negate(e, e);
+    Scalar sig;
     if (!partial_sig_load(ctx, sig, partial_sig)) return 0;
-    // -s·G + e·P ± (R1 + b·R2) must be the point at infinity: one multi-scalar multiplication
-    // (shared doublings for P and R2) when its scratch fits on the stack.
-    scalar_negate(sig, sig);
-    alignas(64) unsigned char scratch[24 * 1024];
-    if (batch::msm_scratch_size(2, 0) <= sizeof scratch && !r[1].infinity) {
-        Ge pts[2] = {r[1], p};
-        Scalar sc[2] = {s.noncecoef, e};
-        Ge r1 = r[0];
-        if (s.fin_nonce_parity) {
-            scalar_negate(sc[0], sc[0]);
-            ge_neg(r1, r1);
-        }
-        batch::MsmInput in;
-        in.full_points = pts;
-        in.full_scalars = sc;
-        in.n_full = 2;
-        in.g = sig;
-        Gej t;
-        batch::msm_var(t, in, scratch, batch::MsmAlgo::Strauss);
-        if (!r1.infinity) gej_add_ge_var(t, t, r1);
-        return t.infinity ? 1 : 0;
-    }
-    Gej rj, pj, t;
-    effective_nonce(rj, r, s.noncecoef);
-    gej_set_ge(pj, p);
-    ecmult(t, pj, e, sig);
-    if (s.fin_nonce_parity) gej_neg(rj, rj);
-    gej_add_var(t, t, rj);
-    return t.infinity ? 1 : 0;
+    return musig::partial_verify(sha_of(ctx), sig, r, p, c, s) ? 1 : 0;
 }
 
 int secp256k1_musig_partial_sig_agg(const secp256k1_context* ctx, unsigned char* sig64,
@@ -716,13 +509,14 @@ int secp256k1_musig_partial_sig_agg(const secp256k1_context* ctx, unsigned char*
     for (size_t i = 0; i < n_sigs; i++) ARG_CHECK(partial_sigs[i] != NULL);
     Session s;
     if (!session_load(ctx, s, session)) return 0;
+    Scalar sum;
+    scalar_set_int(sum, 0);
     for (size_t i = 0; i < n_sigs; i++) {
         Scalar term;
         if (!partial_sig_load(ctx, term, partial_sigs[i])) return 0;
-        scalar_add(s.s_part, s.s_part, term);
+        scalar_add(sum, sum, term);
     }
-    scalar_get_b32(sig64 + 32, s.s_part);
-    std::memcpy(sig64, s.fin_nonce, 32);
+    musig::partial_sig_agg(sig64, s, sum);
     return 1;
 }
 

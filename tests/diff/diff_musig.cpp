@@ -1,8 +1,10 @@
 // MuSig2 (secp256k1_musig.h): fastsecp and the reference run whole signing sessions on the same
 // random inputs (1 to 4 signers, duplicate keys, plain and x-only tweaks, optional nonce inputs)
 // and must produce identical return values, serializations and raw object bytes (the objects
-// share v0.8.0's layout); plus malformed encodings, NULL and uninitialised arguments, a reused
-// secret nonce and a mismatched keypair, with identical illegal-argument callbacks.
+// share v0.8.0's layout); longer key lists; sessions on adversarial aggregate nonces with wrong
+// and out-of-range partial signatures; plus malformed encodings, NULL and uninitialised
+// arguments, a reused secret nonce and a mismatched keypair, with identical illegal-argument
+// callbacks.
 #include "diff_common.h"
 
 #include <secp256k1_musig.h>
@@ -169,6 +171,95 @@ TEST_F(DiffMusig, FullSessions) {
     }
 }
 
+// Key aggregation of longer lists (1 to 12 keys, some repeated, the second key sometimes repeated
+// too), so every grouping of the multi-scalar multiplication and the coefficient-1 path are
+// crossed; the aggregate, the cache bytes and a following tweak must be equal.
+TEST_F(DiffMusig, ManyKeys) {
+    for (int it = 0; it < diff_iters() / 4 && !HasFailure(); ++it) {
+        const size_t n = 1 + rng_.below(12);
+        std::vector<B32> sks;
+        for (size_t i = 0; i < n; i++) sks.push_back(i > 0 && rng_.below(4) == 0 ? sks[rng_.below(i)] : seckey());
+        const B32 tweak = rng_.b32();
+        const bool xonly = rng_.coin();
+        same([&](Side& s) {
+            Outcome o;
+            auto& A = *s.api;
+            std::vector<secp256k1_pubkey> pks(n);
+            for (size_t i = 0; i < n; i++)
+                if (!A.ec_pubkey_create(s.ctx, &pks[i], sks[i].data())) return o.add("setup", "failed");
+            std::vector<const secp256k1_pubkey*> pp;
+            for (auto& p : pks) pp.push_back(&p);
+            secp256k1_xonly_pubkey agg;
+            secp256k1_musig_keyagg_cache cache;
+            o.ret = A.musig_pubkey_agg(s.ctx, &agg, &cache, pp.data(), n);
+            o.add("agg", describe_xonly(s, agg)).add("cache", cache.data, sizeof cache.data);
+            secp256k1_pubkey out;
+            const int r = xonly ? A.musig_pubkey_xonly_tweak_add(s.ctx, &out, &cache, tweak.data())
+                                : A.musig_pubkey_ec_tweak_add(s.ctx, &out, &cache, tweak.data());
+            o.add("tweak", std::to_string(r) + "/" + describe_pubkey(s, out)).add("cache", cache.data, sizeof cache.data);
+            return o;
+        }, "aggregation of " + std::to_string(n) + " keys");
+    }
+}
+
+// Sessions on aggregate nonces nobody honest would produce (halves at infinity, random points),
+// then partial signatures that are wrong, out of range or someone else's: session bytes, the
+// signer's partial signature, verification results and aggregates must be equal.
+TEST_F(DiffMusig, AdversarialNoncesAndSignatures) {
+    for (int it = 0; it < diff_iters() / 2 && !HasFailure(); ++it) {
+        const B32 sk0 = seckey(), sk1 = seckey(), msg = rng_.b32(), rand0 = rng_.b32(), tweak = rng_.b32();
+        Bytes an_bytes(66, 0);
+        const unsigned kind = rng_.below(5);  // 0 both infinite, 1 R1 infinite, 2 R2 infinite, 3+ random
+        for (int half = 0; half < 2; half++) {
+            const bool inf = kind == 0 || (kind == 1 && half == 0) || (kind == 2 && half == 1);
+            if (!inf) {
+                Bytes p = pubkey_bytes(seckey(), true);
+                std::memcpy(an_bytes.data() + 33 * half, p.data(), 33);
+            }
+        }
+        const B32 bogus = rng_.scalarish();  // sometimes >= n: must not parse
+        const bool use_tweak = rng_.coin();
+        same([&](Side& s) {
+            Outcome o;
+            auto& A = *s.api;
+            secp256k1_keypair kp0, kp1;
+            secp256k1_pubkey pk0, pk1;
+            if (!A.keypair_create(s.ctx, &kp0, sk0.data()) || !A.keypair_create(s.ctx, &kp1, sk1.data()) ||
+                !A.keypair_pub(s.ctx, &pk0, &kp0) || !A.keypair_pub(s.ctx, &pk1, &kp1))
+                return o.add("setup", "failed");
+            const secp256k1_pubkey* pp[2] = {&pk0, &pk1};
+            secp256k1_musig_keyagg_cache cache;
+            o.ret = A.musig_pubkey_agg(s.ctx, nullptr, &cache, pp, 2);
+            if (use_tweak) o.add("tweak", std::to_string(A.musig_pubkey_xonly_tweak_add(s.ctx, nullptr, &cache, tweak.data())));
+            secp256k1_musig_aggnonce an;
+            o.add("an_parse", std::to_string(A.musig_aggnonce_parse(s.ctx, &an, an_bytes.data())))
+                .add("an", an.data, sizeof an.data);
+            secp256k1_musig_session session;
+            o.add("process", std::to_string(A.musig_nonce_process(s.ctx, &session, &an, msg.data(), &cache)))
+                .add("session", session.data, sizeof session.data);
+            B32 rnd = rand0;
+            secp256k1_musig_secnonce sec;
+            secp256k1_musig_pubnonce pub;
+            o.add("gen", std::to_string(A.musig_nonce_gen(s.ctx, &sec, &pub, rnd.data(), sk0.data(), &pk0, msg.data(), &cache, nullptr)));
+            secp256k1_musig_partial_sig ps, bad;
+            o.add("sign", std::to_string(A.musig_partial_sign(s.ctx, &ps, &sec, &kp0, &cache, &session)))
+                .add("psig", ps.data, sizeof ps.data);
+            o.add("verify", std::to_string(A.musig_partial_sig_verify(s.ctx, &ps, &pub, &pk0, &cache, &session)));
+            o.add("verify_wrong_key", std::to_string(A.musig_partial_sig_verify(s.ctx, &ps, &pub, &pk1, &cache, &session)));
+            fill_pattern(bad);
+            const int parsed = A.musig_partial_sig_parse(s.ctx, &bad, bogus.data());
+            o.add("bogus_parse", std::to_string(parsed)).add("bogus", bad.data, sizeof bad.data);
+            if (parsed) {
+                o.add("verify_bogus", std::to_string(A.musig_partial_sig_verify(s.ctx, &bad, &pub, &pk0, &cache, &session)));
+                const secp256k1_musig_partial_sig* list[2] = {&ps, &bad};
+                unsigned char sig[64];
+                o.add("agg", std::to_string(A.musig_partial_sig_agg(s.ctx, sig, &session, list, 2))).add("sig", sig, 64);
+            }
+            return o;
+        }, "adversarial aggnonce kind " + std::to_string(kind));
+    }
+}
+
 // Illegal arguments: NULLs, uninitialised (zeroed) objects, a reused secnonce, a secnonce used
 // with another keypair, empty lists.
 TEST_F(DiffMusig, IllegalArguments) {
@@ -178,10 +269,9 @@ TEST_F(DiffMusig, IllegalArguments) {
         auto& A = *s.api;
         secp256k1_keypair kp, kp2;
         secp256k1_pubkey pk, pk2;
-        A.keypair_create(s.ctx, &kp, sk.data());
-        A.keypair_create(s.ctx, &kp2, sk2.data());
-        A.keypair_pub(s.ctx, &pk, &kp);
-        A.keypair_pub(s.ctx, &pk2, &kp2);
+        if (!A.keypair_create(s.ctx, &kp, sk.data()) || !A.keypair_create(s.ctx, &kp2, sk2.data()) ||
+            !A.keypair_pub(s.ctx, &pk, &kp) || !A.keypair_pub(s.ctx, &pk2, &kp2))
+            return o.add("setup", "failed");
         const secp256k1_pubkey* pp[2] = {&pk, &pk2};
         secp256k1_musig_keyagg_cache cache, zero_cache{};
         secp256k1_xonly_pubkey agg;

@@ -1,0 +1,121 @@
+#include "schemes/musig_nonce.h"
+
+#include <cstdint>
+#include <cstring>
+
+#include "hash/memclear.h"
+#include "schemes/eckey.h"
+
+namespace fastsecp::musig {
+
+namespace {
+// An optional input behind a big-endian length prefix of prefix_size bytes; an absent input
+// hashes as length 0.
+void write_prefixed(hash::Sha256& h, size_t prefix_size, const unsigned char* data, size_t len) {
+    const uint64_t l = data != nullptr ? (uint64_t)len : 0;
+    unsigned char prefix[8];
+    for (size_t i = 0; i < prefix_size; i++) prefix[i] = (unsigned char)(l >> (8 * (prefix_size - 1 - i)));
+    hash::sha256_write(h, prefix, prefix_size);
+    if (data != nullptr) hash::sha256_write(h, data, len);
+}
+}  // namespace
+
+void nonce_derive(hash::CompressFn fn, Scalar k[2], const unsigned char rand32[32], const unsigned char* msg,
+                  size_t msglen, const unsigned char* seckey32, const unsigned char pk33[33],
+                  const unsigned char* agg_pk32, const unsigned char* extra_input32) {
+    unsigned char rand[32];
+    hash::Sha256 h;
+    if (seckey32 != nullptr) {
+        hash::sha256_tagged_init(h, hash::Tag::MusigAux, fn);
+        hash::sha256_write(h, rand32, 32);
+        hash::sha256_finalize(h, rand);
+        for (int i = 0; i < 32; i++) rand[i] ^= seckey32[i];
+    } else {
+        std::memcpy(rand, rand32, 32);
+    }
+    hash::sha256_tagged_init(h, hash::Tag::MusigNonce, fn);
+    hash::sha256_write(h, rand, 32);
+    write_prefixed(h, 1, pk33, 33);
+    write_prefixed(h, 1, agg_pk32, 32);
+    // msg_prefixed: a presence byte, then (when present) the message behind an 8-byte length.
+    const unsigned char msg_present = msg != nullptr;
+    hash::sha256_write(h, &msg_present, 1);
+    if (msg_present) write_prefixed(h, 8, msg, msglen);
+    write_prefixed(h, 4, extra_input32, 32);
+    for (unsigned char i = 0; i < 2; i++) {
+        hash::Sha256 hi = h;
+        unsigned char buf[32];
+        hash::sha256_write(hi, &i, 1);
+        hash::sha256_finalize(hi, buf);
+        scalar_set_b32(k[i], buf, nullptr);
+        hash::memclear(buf, sizeof buf);
+        hash::sha256_clear(hi);
+    }
+    hash::memclear(rand, sizeof rand);
+    hash::sha256_clear(h);
+}
+
+void ge_serialize_ext(unsigned char out33[33], const Ge& p) {
+    if (p.infinity) std::memset(out33, 0, 33);
+    else pubkey_serialize33(out33, p);
+}
+
+bool ge_parse_ext(Ge& p, const unsigned char in33[33]) {
+    static const unsigned char zeros[33] = {0};
+    if (std::memcmp(in33, zeros, 33) == 0) {
+        ge_set_infinity(p);
+        return true;
+    }
+    return pubkey_parse(p, in33, 33);
+}
+
+void nonce_sum_init(NonceSum& s) {
+    gej_set_infinity(s.r[0]);
+    gej_set_infinity(s.r[1]);
+}
+
+void nonce_sum_add(NonceSum& s, const Ge r[2]) {
+    for (int j = 0; j < 2; j++) gej_add_ge_var(s.r[j], s.r[j], r[j]);
+}
+
+void nonce_sum_finish(Ge out[2], NonceSum& s) {
+    Fe scratch[2];
+    ge_set_all_gej_var(out, s.r, 2, scratch);  // infinity stays infinity
+    for (int j = 0; j < 2; j++) {
+        fe_normalize(out[j].x);
+        fe_normalize(out[j].y);
+    }
+}
+
+bool nonce_sum_two(Ge out[2], const Ge a_in[2], const Ge b_in[2]) {
+    Ge a[2] = {a_in[0], a_in[1]}, b[2] = {b_in[0], b_in[1]};
+    Fe d[2];
+    for (int j = 0; j < 2; j++) {
+        fe_normalize(a[j].x);
+        fe_normalize(b[j].x);
+        if (fe_equal_normalized(a[j].x, b[j].x)) return false;
+        fe_sub(d[j], b[j].x, a[j].x);
+    }
+    Fe prod, inv, dinv[2];
+    fe_mul(prod, d[0], d[1]);
+    fe_inv_var(inv, prod);
+    fe_mul(dinv[0], inv, d[1]);
+    fe_mul(dinv[1], inv, d[0]);
+    for (int j = 0; j < 2; j++) {
+        Fe lambda, x3, y3, t;
+        fe_sub(t, b[j].y, a[j].y);
+        fe_mul(lambda, t, dinv[j]);
+        fe_sqr(x3, lambda);
+        fe_sub(x3, x3, a[j].x);
+        fe_sub(x3, x3, b[j].x);
+        fe_sub(t, a[j].x, x3);
+        fe_mul(y3, lambda, t);
+        fe_sub(y3, y3, a[j].y);
+        fe_normalize(x3);
+        fe_normalize(y3);
+        ge_set_xy(out[j], x3, y3);
+    }
+    return true;
+}
+
+}  // namespace fastsecp::musig

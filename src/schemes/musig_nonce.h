@@ -1,0 +1,40 @@
+// MuSig2 (BIP-327) nonces on internal types: secret nonce derivation (NonceGen), the encoding of
+// a possibly infinite nonce half, and nonce aggregation (NonceAgg). The opaque secnonce / pubnonce
+// / aggnonce objects are in src/compat/musig.cpp.
+#pragma once
+
+#include <cstddef>
+
+#include "group/group.h"
+#include "hash/sha256.h"
+
+namespace fastsecp::musig {
+
+// k[0], k[1] from BIP-327's NonceGen. rand32 is the session randomness, XORed with
+// hash_MuSig/aux(rand32) when a secret key is given; then hash_MuSig/nonce over rand, the
+// length-prefixed optional inputs and the index i = 0, 1. msg may be absent (nullptr) or of any
+// length (the API passes 32 bytes; the BIP-327 vectors also use 0 and 38). Constant time
+// in rand32, seckey32 and extra_input32 (the presence of each input is public).
+void nonce_derive(hash::CompressFn fn, Scalar k[2], const unsigned char rand32[32], const unsigned char* msg,
+                  size_t msglen, const unsigned char* seckey32, const unsigned char pk33[33],
+                  const unsigned char* agg_pk32, const unsigned char* extra_input32);
+
+// cbytes_ext: 33 zero bytes for infinity, else the compressed point.
+void ge_serialize_ext(unsigned char out33[33], const Ge& p);
+// The inverse: 33 zero bytes give infinity, else a compressed point on the curve (every point is
+// in the group: the cofactor is 1). False for anything else.
+bool ge_parse_ext(Ge& p, const unsigned char in33[33]);
+
+// NonceAgg, one public nonce at a time: R_j = sum of the signers' R_{i,j} (public data).
+struct NonceSum {
+    Gej r[2];
+};
+void nonce_sum_init(NonceSum& s);
+void nonce_sum_add(NonceSum& s, const Ge r[2]);
+// Affine result (both halves with one inversion; a half may be infinity), coordinates normalized.
+void nonce_sum_finish(Ge out[2], NonceSum& s);
+// Two nonces at once, in affine form (both halves' chord slopes share one inversion). False, with
+// out untouched, when a half's two points share x (equal or opposite): use NonceSum then.
+bool nonce_sum_two(Ge out[2], const Ge a[2], const Ge b[2]);
+
+}  // namespace fastsecp::musig
