@@ -368,10 +368,11 @@ static inline void fe_sqr_n(Fe& r, const Fe& a, int k) {
     for (int i = 0; i < k; i++) fe_sqr(r, r);
 }
 
-// r = a^((p+1)/4); returns whether a is a square (then r^2 == a). Constant time.
-// (p+1)/4 = 2^254 - 2^30 - 244: the chain builds a^(2^k - 1) for the runs of ones.
-static inline bool fe_sqrt(Fe& r, const Fe& a) {
-    Fe x2, x3, x6, x9, x11, x22, x44, x88, x176, x220, x223, t1;
+// a^(2^223 - 1) shifted and completed to the common 250-bit head of the exponents (p+1)/4 and
+// (p-3)/4: both are "223 ones, 0, 22 ones, 0000" followed by 4 more bits (1100 and 1011).
+// Returns that head power in t and a^3 in x2.
+static inline void fe_pow_head(Fe& t, Fe& x2, const Fe& a) {
+    Fe x3, x6, x9, x11, x22, x44, x88, x176, x220, x223;
     fe_sqr(x2, a); fe_mul(x2, x2, a);
     fe_sqr(x3, x2); fe_mul(x3, x3, a);
     fe_sqr_n(x6, x3, 3); fe_mul(x6, x6, x3);
@@ -383,16 +384,33 @@ static inline bool fe_sqrt(Fe& r, const Fe& a) {
     fe_sqr_n(x176, x88, 88); fe_mul(x176, x176, x88);
     fe_sqr_n(x220, x176, 44); fe_mul(x220, x220, x44);
     fe_sqr_n(x223, x220, 3); fe_mul(x223, x223, x3);
-    // Tail of the exponent: 223 ones, 0, 22 ones, 0000, 11, 00.
-    fe_sqr_n(t1, x223, 23); fe_mul(t1, t1, x22);
-    fe_sqr_n(t1, t1, 6); fe_mul(t1, t1, x2);
-    fe_sqr(t1, t1);
-    fe_sqr(r, t1);
+    fe_sqr_n(t, x223, 23); fe_mul(t, t, x22);   // 223 ones, 0, 22 ones
+    fe_sqr_n(t, t, 4);                          // then 0000
+}
+
+// r = a^((p+1)/4); returns whether a is a square (then r^2 == a). Constant time.
+// (p+1)/4 = 2^254 - 2^30 - 244: the chain builds a^(2^k - 1) for the runs of ones.
+static inline bool fe_sqrt(Fe& r, const Fe& a) {
+    Fe t, x2;
+    fe_pow_head(t, x2, a);
+    fe_sqr_n(t, t, 2); fe_mul(t, t, x2);       // 11
+    fe_sqr_n(r, t, 2);                          // 00
     Fe chk, neg;
     fe_sqr(chk, r);
     fe_negate(neg, a, 1);
     fe_add(chk, neg);
     return fe_normalizes_to_zero(chk);
+}
+
+// r = a^((p-3)/4), the same chain with the tail 1011 instead of 1100. For a square a ≠ 0,
+// r² = 1/a (a^((p-3)/2) = a^((p-1)/2)/a); with a = u·v³, u·v·r is the square root of u/v that
+// fe_sqrt would return (an inversion and a square root for the price of one exponentiation).
+// Constant time.
+static inline void fe_pow_p3d4(Fe& r, const Fe& a) {
+    Fe t, x2;
+    fe_pow_head(t, x2, a);
+    fe_sqr(t, t); fe_mul(t, t, a);             // 1
+    fe_sqr_n(t, t, 3); fe_mul(r, t, x2);       // 011
 }
 
 }  // namespace fastsecp

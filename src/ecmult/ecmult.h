@@ -39,6 +39,8 @@ struct EcmultOps {
     bool (*ge_is_valid)(const Ge& a);
     // Square root (field.h's fe_sqrt).
     bool (*fe_sqrt)(Fe& r, const Fe& a);
+    // a^((p-3)/4) (field.h's fe_pow_p3d4): square root and inversion in one exponentiation.
+    void (*fe_pow_p3d4)(Fe& r, const Fe& a);
     // Scalar multiplication mod n (constant time).
     void (*scalar_mul)(Scalar& r, const Scalar& a, const Scalar& b);
 };
@@ -59,6 +61,7 @@ inline void ecmult_gen_var(Gej& r, const Scalar& k) { ecmult_ops().gen_var(r, k)
 inline bool ge_set_xo(Ge& r, const Fe& x, bool odd) { return ecmult_ops().ge_set_xo(r, x, odd); }
 inline bool ge_is_valid_var(const Ge& a) { return ecmult_ops().ge_is_valid(a); }
 inline bool fe_sqrt_fast(Fe& r, const Fe& a) { return ecmult_ops().fe_sqrt(r, a); }
+inline void fe_pow_p3d4_fast(Fe& r, const Fe& a) { ecmult_ops().fe_pow_p3d4(r, a); }
 inline void scalar_mul_fast(Scalar& r, const Scalar& a, const Scalar& b) { ecmult_ops().scalar_mul(r, a, b); }
 
 // Precomputed tables (generated at build time by src/tables/gen_tables.cpp).

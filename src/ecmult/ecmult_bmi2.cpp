@@ -11,7 +11,7 @@ namespace fastsecp {
 #if defined(FASTSECP_HAVE_BMI2_BUILD)
 const EcmultOps ECMULT_BMI2 = {"bmi2-adx", bmi2::gen, bmi2::strauss, bmi2::konst, bmi2::gen_var,
                                    bmi2::field_mul, bmi2::field_sqr, bmi2::decompress,
-                                   bmi2::on_curve, bmi2::field_sqrt,
+                                   bmi2::on_curve, bmi2::field_sqrt, bmi2::field_pow_p3d4,
                                    bmi2::sc_mul};
 #else
 const EcmultOps ECMULT_BMI2 = ECMULT_PORTABLE;

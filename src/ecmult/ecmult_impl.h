@@ -275,6 +275,7 @@ static void field_sqr(Fe& r, const Fe& a) { fe_sqr(r, a); }
 static bool decompress(Ge& r, const Fe& x, bool odd) { return ge_set_xo_impl(r, x, odd); }
 static bool on_curve(const Ge& a) { return ge_is_valid_var_impl(a); }
 static bool field_sqrt(Fe& r, const Fe& a) { return fe_sqrt(r, a); }
+static void field_pow_p3d4(Fe& r, const Fe& a) { fe_pow_p3d4(r, a); }
 static void sc_mul(Scalar& r, const Scalar& a, const Scalar& b) { scalar_mul(r, a, b); }
 
 }  // namespace fastsecp::FASTSECP_VARIANT
