@@ -325,30 +325,29 @@ static inline void gej_add_ge_var(Gej& r, const Gej& a, const Ge& b, Fe* zr = nu
 FASTSECP_SLP_VECTORIZE static inline void gej_add_ge(Gej& r, const Gej& a, const Ge& b) {
     Fe zz, u2, s2, t, m, num, den, alt, q, n1;
     fe_sqr(zz, a.z);
-    fe_mul(u2, b.x, zz);
     fe_mul(s2, b.y, zz);
+    fe_mul(u2, b.x, zz);
     fe_mul(s2, s2, a.z);
-    t = a.x;
-    fe_add(t, u2);                       // T = U1 + U2
     m = a.y;
     fe_add(m, s2);                       // M = S1 + S2
-    fe_sqr(num, t);
-    fe_mul(n1, a.x, u2);
-    fe_sub(num, num, n1);                // T² - U1·U2
+    t = a.x;
+    fe_add(t, u2);                       // T = U1 + U2
     den = m;
     uint64_t degenerate = fe_normalizes_to_zero(m);
-    fe_sub(alt, s2, a.y);                // S2 - S1
-    fe_cmov(num, alt, degenerate);
     fe_sub(alt, u2, a.x);                // U2 - U1
     fe_cmov(den, alt, degenerate);
-    Gej sum;
-    fe_mul(sum.z, a.z, den);             // zero exactly when a == -b
     Fe den2, den4;
     fe_sqr(den2, den);
+    fe_sqr(num, t);
+    fe_mul(n1, a.x, u2);
     fe_mul(q, t, den2);                  // Q = T·den²
+    fe_sub(num, num, n1);                // T² - U1·U2
+    fe_sub(alt, s2, a.y);                // S2 - S1
+    fe_cmov(num, alt, degenerate);
+    Gej sum;
     fe_sqr(sum.x, num);
-    fe_sub(sum.x, sum.x, q);             // X3 = num² - Q
     fe_sqr(den4, den2);
+    fe_sub(sum.x, sum.x, q);             // X3 = num² - Q
     Fe zero;
     fe_clear(zero);
     fe_cmov(den4, zero, degenerate);     // M·den³
@@ -356,6 +355,7 @@ FASTSECP_SLP_VECTORIZE static inline void gej_add_ge(Gej& r, const Gej& a, const
     fe_add(n1, sum.x);
     fe_sub(n1, q, n1);                   // Q - 2·X3
     fe_mul(sum.y, num, n1);
+    fe_mul(sum.z, a.z, den);             // zero exactly when a == -b
     fe_sub(sum.y, sum.y, den4);
     fe_half(sum.y);                      // Y3
     sum.infinity = fe_normalizes_to_zero(sum.z);
