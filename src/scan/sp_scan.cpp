@@ -113,7 +113,7 @@ void first_output_points(Gej* p0, Scalar* t0, fastsecp_status* st, const fastsec
     for (size_t j = 0; j < m; j++) finish_output_point(p0[idx[j]], st[idx[j]], w, tg[j]);
 }
 
-// One transaction's outputs, decoded on demand and kept for the following rounds.
+// One transaction's outputs, decoded on demand (lifted by label_wave) and kept for the following rounds.
 struct Outputs {
     const unsigned char* bytes = nullptr;
     size_t n = 0;
@@ -130,10 +130,6 @@ struct Outputs {
         lift_state.assign(count, 0);
         lifted.resize(count);
         for (size_t j = 0; j < count; j++) x_ok[j] = fe_set_b32_limit(x[j], b + 32 * j);
-    }
-    bool lift(size_t j) {
-        if (lift_state[j] == 0) lift_state[j] = x_ok[j] && ge_set_xo(lifted[j], x[j], false) ? 1 : 2;
-        return lift_state[j] == 1;
     }
 };
 
