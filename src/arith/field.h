@@ -149,15 +149,18 @@ static inline void fe_add_int(Fe& r, uint64_t v) {
 }
 
 // r = (r0..r3) + top·2^256 reduced: top·C (top < 2^34, so below 2^67) added in, then one more C
-// if that carried past 2^256 (it cannot carry again).
+// if that carried past 2^256. After such a wrap the value is below 2^67, so that C can carry from
+// limb 0 into limb 1 (e.g. (2^256 - 977)², which is 2^64 mod p) but no further.
 static inline void fe_set_folded(Fe& r, uint64_t r0, uint64_t r1, uint64_t r2, uint64_t r3, uint64_t top) {
     u128 f = (u128)top * FE_C;
     unsigned char c = 0;
-    r.n[0] = addc(r0, (uint64_t)f, c);
-    r.n[1] = addc(r1, (uint64_t)(f >> 64), c);
+    r0 = addc(r0, (uint64_t)f, c);
+    r1 = addc(r1, (uint64_t)(f >> 64), c);
     r.n[2] = addc(r2, 0, c);
     r.n[3] = addc(r3, 0, c);
-    r.n[0] += (0 - (uint64_t)c) & FE_C;
+    unsigned char c2 = 0;
+    r.n[0] = addc(r0, (0 - (uint64_t)c) & FE_C, c2);
+    r.n[1] = r1 + c2;
 }
 
 // r *= k for a small k (< 2^32).
@@ -177,7 +180,8 @@ static inline void fe_mul_int(Fe& r, uint64_t k) {
 // 4×4 limb product with mulx and the two carry chains of adcx (CF) and adox (OF), then the
 // reduction (t0..t3) + (t4..t7)·C, and a final fold of the few bits above 2^256.
 // (t0..t3) += (t4..t7)·C; the part above 2^256 lands in t4 (< 2^34); then + t4·C (< 2^67) and
-// one more +C if that carried out of 2^256. Shared by fe_mul and fe_sqr.
+// one more +C if that carried out of 2^256 (the value is then below 2^67: that C may carry into
+// t1, never further). Shared by fe_mul and fe_sqr.
 #define FASTSECP_FE_REDUCE_ASM \
     "movq $0x1000003D1, %%rdx\n\t" \
     "xorl %k[hi], %k[hi]\n\t" \
@@ -203,6 +207,7 @@ static inline void fe_mul_int(Fe& r, uint64_t k) {
     "sbbq %[lo], %[lo]\n\t" \
     "andq %%rdx, %[lo]\n\t" \
     "addq %[lo], %[t0]\n\t" \
+    "adcq $0, %[t1]\n\t" \
 
 // Always inlined: the call overhead is a fifth of the multiplication itself. The asm reads the
 // operands through pointers, hence "memory" and volatile: without volatile GCC -O3 merged two

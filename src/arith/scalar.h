@@ -298,14 +298,19 @@ static inline void scalar_mul_512(uint64_t l[8], const Scalar& a, const Scalar& 
 }
 #endif
 
-static inline void scalar_mul(Scalar& r, const Scalar& a, const Scalar& b) {
-    uint64_t l[8];
-    scalar_mul_512(l, a, b);
+// Any 512-bit value mod n, in this translation unit's best form.
+static inline void scalar_reduce_wide(Scalar& r, const uint64_t l[8]) {
 #if defined(FASTSECP_SCALAR_REDUCE_ASM)
     scalar_reduce_512_asm(r, l);
 #else
     scalar_reduce_512(r, l);
 #endif
+}
+
+static inline void scalar_mul(Scalar& r, const Scalar& a, const Scalar& b) {
+    uint64_t l[8];
+    scalar_mul_512(l, a, b);
+    scalar_reduce_wide(r, l);
 }
 
 static inline void scalar_sqr(Scalar& r, const Scalar& a) { scalar_mul(r, a, a); }

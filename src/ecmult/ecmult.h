@@ -43,6 +43,8 @@ struct EcmultOps {
     void (*fe_pow_p3d4)(Fe& r, const Fe& a);
     // Scalar multiplication mod n (constant time).
     void (*scalar_mul)(Scalar& r, const Scalar& a, const Scalar& b);
+    // Any 512-bit value (8 little-endian limbs) mod n: scalar_mul's reduction, exposed for tests.
+    void (*scalar_reduce_wide)(Scalar& r, const uint64_t l[8]);
 };
 
 extern const EcmultOps ECMULT_PORTABLE;

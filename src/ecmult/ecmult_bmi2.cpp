@@ -12,7 +12,7 @@ namespace fastsecp {
 const EcmultOps ECMULT_BMI2 = {"bmi2-adx", bmi2::gen, bmi2::strauss, bmi2::konst, bmi2::gen_var,
                                    bmi2::field_mul, bmi2::field_sqr, bmi2::decompress,
                                    bmi2::on_curve, bmi2::field_sqrt, bmi2::field_pow_p3d4,
-                                   bmi2::sc_mul};
+                                   bmi2::sc_mul, bmi2::sc_reduce_wide};
 #else
 const EcmultOps ECMULT_BMI2 = ECMULT_PORTABLE;
 #endif

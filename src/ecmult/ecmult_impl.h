@@ -277,5 +277,6 @@ static bool on_curve(const Ge& a) { return ge_is_valid_var_impl(a); }
 static bool field_sqrt(Fe& r, const Fe& a) { return fe_sqrt(r, a); }
 static void field_pow_p3d4(Fe& r, const Fe& a) { fe_pow_p3d4(r, a); }
 static void sc_mul(Scalar& r, const Scalar& a, const Scalar& b) { scalar_mul(r, a, b); }
+static void sc_reduce_wide(Scalar& r, const uint64_t l[8]) { scalar_reduce_wide(r, l); }
 
 }  // namespace fastsecp::FASTSECP_VARIANT

@@ -207,10 +207,16 @@ TEST_F(DiffEllswift, XdhCustomHashArguments) {
     }
 }
 
-// Decoding every pairing of the field's edge encodings: 0, 1, p-1, p, p+1, 2^256-1 for u and t.
+// Decoding every pairing of the field's edge encodings for u and t: small values, 2^32, 2^64,
+// p-2 .. p+1, p + 2^32 (2^256 - 977: its square once reduced to 0, found by the fuzzer),
+// 2^256 - 2, 2^256 - 1.
 TEST_F(DiffEllswift, DecodeEdgePairs) {
-    const B32 edges[] = {b32_from_int(0), b32_from_int(1), b32_sub_int(kPrime, 1),
-                         kPrime, b32_add_int(kPrime, 1), b32_all(0xFF)};
+    B32 two64 = b32_from_int(0);
+    two64[23] = 1;
+    const B32 edges[] = {b32_from_int(0), b32_from_int(1), b32_from_int(7), b32_from_int(0x100000000ULL),
+                         b32_from_int(0x1000003D1ULL), two64, b32_sub_int(kPrime, 2), b32_sub_int(kPrime, 1),
+                         kPrime, b32_add_int(kPrime, 1), b32_add_int(kPrime, 0x100000000ULL),
+                         b32_sub_int(b32_all(0xFF), 1), b32_all(0xFF)};
     for (const B32& u : edges)
         for (const B32& t : edges) {
             Bytes ell(64);

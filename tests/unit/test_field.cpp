@@ -3,6 +3,8 @@
 // can run (portable C++ and the BMI2/ADX assembly, reached through the ecmult dispatch table).
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "arith/field.h"
 #include "group/group.h"
 #include "ecmult/ecmult.h"
@@ -132,6 +134,102 @@ TEST(Field, InverseAndSqrt) {
     fe_set_int(zero, 0);
     fe_inv(r, zero);
     EXPECT_TRUE(fe_normalizes_to_zero(r));
+}
+
+// Raw 256-bit inputs at the edges of the representation (near 0, C, 2^64, p, 2^256), every pair
+// through every operation and variant. (2^256 - 977)² is 2^64 mod p, and its reduction wraps past
+// 2^256 twice with a carry out of the lowest limb: both multiplications once dropped that carry
+// and returned 0 (found by fuzzing ellswift_decode, whose inputs are taken mod p unreduced).
+std::vector<ref::U256> edge_values() {
+    const uint64_t M = ~0ULL;
+    std::vector<ref::U256> v = {
+        {{0, 0, 0, 0}}, {{1, 0, 0, 0}}, {{2, 0, 0, 0}}, {{0x1000003D0ULL, 0, 0, 0}}, {{0x1000003D1ULL, 0, 0, 0}},
+        {{0x100000000ULL, 0, 0, 0}}, {{M, 0, 0, 0}}, {{0, 1, 0, 0}}, {{M, M, 0, 0}}, {{0, 0, 1, 0}},
+        {{M, M, M, 0x7FFFFFFFFFFFFFFFULL}}, {{0, 0, 0, 0x8000000000000000ULL}}, {{M, M, M, M}},
+        {{M - 1, M, M, M}}, {{M - 976, M, M, M}}, {{M - 977, M, M, M}}, {{M - 978, M, M, M}},
+        {{0, M, M, M}}, {{M - 0x1000003D1ULL, M - 1, M, M}}, {{M, 0, M, M}}, {{M, M, 0, M}},
+        {{0xFFFFFFFEFFFFFC2EULL, M, M, M}}, {{0xFFFFFFFEFFFFFC2FULL - 1, M - 1, M, M}},
+    };
+    for (int k = -2; k <= 2; k++) {  // p + k
+        bool c;
+        v.push_back(k < 0 ? ref::sub(ref::P, ref::U256{{(uint64_t)-k, 0, 0, 0}})
+                          : ref::add(ref::P, ref::U256{{(uint64_t)k, 0, 0, 0}}, &c));
+    }
+    return v;
+}
+ref::U256 modp(const ref::U256& v) {
+    ref::U512 w{};
+    for (int i = 0; i < 4; i++) w.d[i] = v.d[i];
+    return ref::reduce(w, ref::P);
+}
+Fe raw(const ref::U256& v) {
+    unsigned char b[32];
+    ref::to_b32(b, v);
+    Fe r;
+    fe_set_b32_mod(r, b);
+    return r;
+}
+
+TEST(Field, ExtremeRawInputs) {
+    std::vector<ref::U256> vals = edge_values();
+    for (const auto& x : vals) {
+        for (const auto& y : vals) {
+            ref::U256 a = modp(x), b = modp(y);
+            Fe fa = raw(x), fb = raw(y), r;
+            ref::U256 prod = ref::mulmod(a, b, ref::P);
+            for (const EcmultOps* ops : {&ECMULT_PORTABLE, &ECMULT_BMI2}) {
+                if (ops == &ECMULT_BMI2 && !cpu_supports_fast_variant()) continue;
+                ops->fe_mul(r, fa, fb);
+                ASSERT_EQ(ref::cmp(ref_of(r), prod), 0) << ops->name;
+                ops->fe_sqr(r, fa);
+                ASSERT_EQ(ref::cmp(ref_of(r), ref::mulmod(a, a, ref::P)), 0) << ops->name;
+            }
+            fe_mul(r, fa, fb);
+            ASSERT_EQ(ref::cmp(ref_of(r), prod), 0);
+            r = fa;
+            fe_add(r, fb);
+            ASSERT_EQ(ref::cmp(ref_of(r), ref::addmod(a, b, ref::P)), 0);
+            fe_sub(r, fa, fb);
+            ASSERT_EQ(ref::cmp(ref_of(r), ref::submod(a, b, ref::P)), 0);
+        }
+        ref::U256 a = modp(x);
+        Fe fa = raw(x), r;
+        for (uint64_t k : {2ULL, 3ULL, 4ULL, 7ULL, 8ULL, 0xFFFFFFFFULL}) {
+            r = fa;
+            fe_mul_int(r, k);
+            ASSERT_EQ(ref::cmp(ref_of(r), ref::mulmod(a, ref::U256{{k, 0, 0, 0}}, ref::P)), 0);
+        }
+        fe_negate(r, fa, 1);
+        ASSERT_EQ(ref::cmp(ref_of(r), ref::submod(ref::U256{}, a, ref::P)), 0);
+        r = fa;
+        fe_half(r);
+        ASSERT_EQ(ref::cmp(ref::addmod(ref_of(r), ref_of(r), ref::P), a), 0);
+        EXPECT_EQ(fe_normalizes_to_zero(fa), ref::is_zero(a));
+    }
+}
+
+// a^((p-3)/4) in each variant: r²·a = 1 for a nonzero square, r²·a = -1 for a non-square.
+TEST(Field, PowP3d4) {
+    std::mt19937_64 rng(3);
+    for (int i = 0; i < 300; i++) {
+        ref::U256 a = i < 20 ? modp(edge_values()[i % edge_values().size()]) : rand_fe(rng);
+        if (ref::is_zero(a)) continue;
+        Fe fa = i < 20 ? raw(edge_values()[i % edge_values().size()]) : fe_of(a), r, t;
+        ref::U256 e = ref::powmod(a, ref::shr1(ref::sub(ref::P, ref::U256{{1, 0, 0, 0}})), ref::P);
+        bool square = ref::is_one(e);
+        for (const EcmultOps* ops : {&ECMULT_PORTABLE, &ECMULT_BMI2}) {
+            if (ops == &ECMULT_BMI2 && !cpu_supports_fast_variant()) continue;
+            ops->fe_pow_p3d4(r, fa);
+            fe_sqr(t, r);
+            fe_mul(t, t, fa);
+            ref::U256 got = ref_of(t);
+            if (square) {
+                ASSERT_TRUE(ref::is_one(got)) << ops->name;
+            } else {
+                ASSERT_EQ(ref::cmp(got, ref::sub(ref::P, ref::U256{{1, 0, 0, 0}})), 0) << ops->name;
+            }
+        }
+    }
 }
 
 }  // namespace

@@ -1,6 +1,9 @@
 // Scalar arithmetic mod n (src/arith/scalar.h) against the slow reference.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <vector>
+
 #include "arith/scalar.h"
 #include "ecmult/ecmult.h"
 #include "ref_bigint.h"
@@ -46,6 +49,56 @@ TEST(Scalar, ArithmeticMatchesReference) {
         ref::U256 half = ref::from_hex("7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF5D576E7357A4501DDFE92F46681B20A0");
         ASSERT_EQ(scalar_is_high(sa), ref::cmp(a, half) > 0);
     }
+}
+
+// The reduction of 512-bit values in every variant: edge products (0, 1, n-1, 2^128, 2^255,
+// 2^256 mod n, ...), the largest 512-bit values, and four inputs built backwards so that the last
+// fold (q0 + q4·(2^256 - n), q4 = 1) carries past 2^256 with q0 at 2^256 - 1, 2^256 - 2^64, and
+// the middle and the bottom of the window where that happens (reached by no random input).
+TEST(Scalar, ReductionEdgeInputs) {
+    std::vector<std::array<uint64_t, 8>> wide = {
+        {{0xDA53EBCCE60288BFULL, 0xA67182568D362507ULL, ~0ULL, ~0ULL, 0x1FA37A70911972C7ULL,
+          0x3B37CEABB6E7D742ULL, 0x90B6E3CD8D592675ULL, 0x9E87383ED50AD6E2ULL}},
+        {{0xDA53EBCCE60288C0ULL, 0xA67182568D362506ULL, ~0ULL, ~0ULL, 0x1FA37A70911972C7ULL,
+          0x3B37CEABB6E7D742ULL, 0x90B6E3CD8D592675ULL, 0x9E87383ED50AD6E2ULL}},
+        {{0xBA3D1B134E1DA961ULL, 0x03C8F0C9E4DA7525ULL, ~0ULL, ~0ULL, 0x1FA37A70911972C7ULL,
+          0x3B37CEABB6E7D742ULL, 0x90B6E3CD8D592675ULL, 0x9E87383ED50AD6E2ULL}},
+        {{0xE65C296D03CAECC9ULL, 0xCCA4BA0389FCB43BULL, 0xFFFFFFFFFFFFFFFEULL, ~0ULL, 0xAA296C95E35F4CCFULL,
+          0x71C3E5BEFCAEC738ULL, 0x90B6E3CD8D592674ULL, 0x9E87383ED50AD6E2ULL}},
+        {{~0ULL, ~0ULL, ~0ULL, ~0ULL, ~0ULL, ~0ULL, ~0ULL, ~0ULL}},
+        {{0, 0, 0, 0, ~0ULL, ~0ULL, ~0ULL, ~0ULL}},
+        {{~0ULL, ~0ULL, ~0ULL, ~0ULL, 0, 0, 0, 0}},
+        {{0, 0, 0, 0, 0, 0, 0, 0}},
+    };
+    const ref::U256 one{{1, 0, 0, 0}};
+    std::vector<ref::U256> edges = {ref::U256{}, one, ref::sub(ref::N, one), ref::sub(ref::N, ref::U256{{2, 0, 0, 0}}),
+                                    ref::U256{{0, 0, 1, 0}}, ref::U256{{~0ULL, ~0ULL, 0, 0}},
+                                    ref::U256{{0, 0, 0, 0x8000000000000000ULL}}, ref::shr1(ref::N),
+                                    ref::sub(ref::U256{{~0ULL, ~0ULL, ~0ULL, ~0ULL}}, ref::N)};
+    for (const auto& a : edges)
+        for (const auto& b : edges) {
+            ref::U512 p = ref::mul(a, b);
+            std::array<uint64_t, 8> l;
+            for (int i = 0; i < 8; i++) l[i] = p.d[i];
+            wide.push_back(l);
+        }
+    for (const auto& l : wide) {
+        ref::U512 v;
+        for (int i = 0; i < 8; i++) v.d[i] = l[i];
+        ref::U256 want = ref::reduce(v, ref::N);
+        for (const EcmultOps* ops : {&ECMULT_PORTABLE, &ECMULT_BMI2}) {
+            if (ops == &ECMULT_BMI2 && !cpu_supports_fast_variant()) continue;
+            Scalar r;
+            ops->scalar_reduce_wide(r, l.data());
+            ASSERT_EQ(ref::cmp(ref_of(r), want), 0) << ops->name;
+        }
+    }
+    for (const auto& a : edges)
+        for (const auto& b : edges) {
+            Scalar r;
+            scalar_mul(r, sc_of(a), sc_of(b));
+            ASSERT_EQ(ref::cmp(ref_of(r), ref::mulmod(a, b, ref::N)), 0);
+        }
 }
 
 TEST(Scalar, ParseOverflowAndSeckey) {
