@@ -205,6 +205,18 @@ TEST(Field, ExtremeRawInputs) {
         fe_half(r);
         ASSERT_EQ(ref::cmp(ref::addmod(ref_of(r), ref_of(r), ref::P), a), 0);
         EXPECT_EQ(fe_normalizes_to_zero(fa), ref::is_zero(a));
+        // Square roots (runs of squarings: fe_sqr_n) in each variant.
+        ref::U256 e = ref::powmod(a, ref::shr1(ref::sub(ref::P, ref::U256{{1, 0, 0, 0}})), ref::P);
+        bool square = ref::is_one(e) || ref::is_zero(a);
+        for (const EcmultOps* ops : {&ECMULT_PORTABLE, &ECMULT_BMI2}) {
+            if (ops == &ECMULT_BMI2 && !cpu_supports_fast_variant()) continue;
+            ASSERT_EQ(ops->fe_sqrt(r, fa), square) << ops->name;
+            if (square) {
+                Fe r2;
+                fe_sqr(r2, r);
+                ASSERT_EQ(ref::cmp(ref_of(r2), a), 0) << ops->name;
+            }
+        }
     }
 }
 
