@@ -445,33 +445,68 @@ static inline void fe_sqr_n(Fe& r, const Fe& a, int k) {
 }
 #endif
 
-// a^(2^223 - 1) shifted and completed to the common 250-bit head of the exponents (p+1)/4 and
-// (p-3)/4: both are "223 ones, 0, 22 ones, 0000" followed by 4 more bits (1100 and 1011).
-// Returns that head power in t and a^3 in x2.
-static inline void fe_pow_head(Fe& t, Fe& x2, const Fe& a) {
-    Fe x3, x6, x9, x11, x22, x44, x88, x176, x220, x223;
-    fe_sqr(x2, a); fe_mul(x2, x2, a);
-    fe_sqr(x3, x2); fe_mul(x3, x3, a);
-    fe_sqr_n(x6, x3, 3); fe_mul(x6, x6, x3);
-    fe_sqr_n(x9, x6, 3); fe_mul(x9, x9, x3);
-    fe_sqr_n(x11, x9, 2); fe_mul(x11, x11, x2);
-    fe_sqr_n(x22, x11, 11); fe_mul(x22, x22, x11);
-    fe_sqr_n(x44, x22, 22); fe_mul(x44, x44, x22);
-    fe_sqr_n(x88, x44, 44); fe_mul(x88, x88, x44);
-    fe_sqr_n(x176, x88, 88); fe_mul(x176, x176, x88);
-    fe_sqr_n(x220, x176, 44); fe_mul(x220, x220, x44);
-    fe_sqr_n(x223, x220, 3); fe_mul(x223, x223, x3);
-    fe_sqr_n(t, x223, 23); fe_mul(t, t, x22);   // 223 ones, 0, 22 ones
-    fe_sqr_n(t, t, 4);                          // then 0000
+// The exponents (p+1)/4 (square root) and (p-3)/4 share a 250-bit head, "223 ones, 0, 22 ones,
+// 0000", and differ in their last 4 bits (1100 and 1011). fe_pow_head raises a to that head with
+// an addition chain that builds a^(2^k - 1) for the runs of ones, and returns a^3 in x2 for the
+// tails. It is written once for L independent elements in lockstep (every step is done for all
+// lanes before the next), so that with L = 2 the two dependency chains overlap in the CPU: two
+// exponentiations cost about 1.2 of one.
+template <int L>
+static inline void fe_sqr_lanes(Fe* r, const Fe* a, int k) {
+    for (int j = 0; j < L; j++) r[j] = a[j];
+    if (L == 1) {
+        fe_sqr_n(r[0], r[0], k);  // registers only, no store/reload between squarings
+        return;
+    }
+    for (int i = 0; i < k; i++)
+        for (int j = 0; j < L; j++) fe_sqr(r[j], r[j]);
+}
+template <int L>
+static inline void fe_mul_lanes(Fe* r, const Fe* a, const Fe* b) {
+    for (int j = 0; j < L; j++) fe_mul(r[j], a[j], b[j]);
+}
+template <int L>
+static inline void fe_pow_head(Fe* t, Fe* x2, const Fe* a) {
+    Fe x3[L], x6[L], x9[L], x11[L], x22[L], x44[L], x88[L], x176[L], x220[L], x223[L];
+    fe_sqr_lanes<L>(x2, a, 1); fe_mul_lanes<L>(x2, x2, a);
+    fe_sqr_lanes<L>(x3, x2, 1); fe_mul_lanes<L>(x3, x3, a);
+    fe_sqr_lanes<L>(x6, x3, 3); fe_mul_lanes<L>(x6, x6, x3);
+    fe_sqr_lanes<L>(x9, x6, 3); fe_mul_lanes<L>(x9, x9, x3);
+    fe_sqr_lanes<L>(x11, x9, 2); fe_mul_lanes<L>(x11, x11, x2);
+    fe_sqr_lanes<L>(x22, x11, 11); fe_mul_lanes<L>(x22, x22, x11);
+    fe_sqr_lanes<L>(x44, x22, 22); fe_mul_lanes<L>(x44, x44, x22);
+    fe_sqr_lanes<L>(x88, x44, 44); fe_mul_lanes<L>(x88, x88, x44);
+    fe_sqr_lanes<L>(x176, x88, 88); fe_mul_lanes<L>(x176, x176, x88);
+    fe_sqr_lanes<L>(x220, x176, 44); fe_mul_lanes<L>(x220, x220, x44);
+    fe_sqr_lanes<L>(x223, x220, 3); fe_mul_lanes<L>(x223, x223, x3);
+    fe_sqr_lanes<L>(t, x223, 23); fe_mul_lanes<L>(t, t, x22);   // 223 ones, 0, 22 ones
+    fe_sqr_lanes<L>(t, t, 4);                                   // then 0000
+}
+
+// r = a^((p+1)/4) for L elements: the head, then 1100.
+template <int L>
+static inline void fe_pow_sqrt_lanes(Fe* r, const Fe* a) {
+    Fe t[L], x2[L];
+    fe_pow_head<L>(t, x2, a);
+    fe_sqr_lanes<L>(t, t, 2); fe_mul_lanes<L>(t, t, x2);       // 11
+    fe_sqr_lanes<L>(r, t, 2);                                   // 00
+}
+
+// r = a^((p-3)/4) for L elements: the head, then 1011. For a square a ≠ 0, r² = 1/a
+// (a^((p-3)/2) = a^((p-1)/2)/a), and for a non-square r² = -1/a; with a = u·v³, u·v·r is the
+// square root of u/v that fe_sqrt would return (an inversion and a square root for the price of
+// one exponentiation).
+template <int L>
+static inline void fe_pow_p3d4_lanes(Fe* r, const Fe* a) {
+    Fe t[L], x2[L];
+    fe_pow_head<L>(t, x2, a);
+    fe_sqr_lanes<L>(t, t, 1); fe_mul_lanes<L>(t, t, a);        // 1
+    fe_sqr_lanes<L>(t, t, 3); fe_mul_lanes<L>(r, t, x2);       // 011
 }
 
 // r = a^((p+1)/4); returns whether a is a square (then r^2 == a). Constant time.
-// (p+1)/4 = 2^254 - 2^30 - 244: the chain builds a^(2^k - 1) for the runs of ones.
 static inline bool fe_sqrt(Fe& r, const Fe& a) {
-    Fe t, x2;
-    fe_pow_head(t, x2, a);
-    fe_sqr_n(t, t, 2); fe_mul(t, t, x2);       // 11
-    fe_sqr_n(r, t, 2);                          // 00
+    fe_pow_sqrt_lanes<1>(&r, &a);
     Fe chk, neg;
     fe_sqr(chk, r);
     fe_negate(neg, a, 1);
@@ -479,15 +514,7 @@ static inline bool fe_sqrt(Fe& r, const Fe& a) {
     return fe_normalizes_to_zero(chk);
 }
 
-// r = a^((p-3)/4), the same chain with the tail 1011 instead of 1100. For a square a ≠ 0,
-// r² = 1/a (a^((p-3)/2) = a^((p-1)/2)/a); with a = u·v³, u·v·r is the square root of u/v that
-// fe_sqrt would return (an inversion and a square root for the price of one exponentiation).
-// Constant time.
-static inline void fe_pow_p3d4(Fe& r, const Fe& a) {
-    Fe t, x2;
-    fe_pow_head(t, x2, a);
-    fe_sqr(t, t); fe_mul(t, t, a);             // 1
-    fe_sqr_n(t, t, 3); fe_mul(r, t, x2);       // 011
-}
+// r = a^((p-3)/4) (see fe_pow_p3d4_lanes). Constant time.
+static inline void fe_pow_p3d4(Fe& r, const Fe& a) { fe_pow_p3d4_lanes<1>(&r, &a); }
 
 }  // namespace fastsecp
