@@ -758,5 +758,73 @@ TEST(SpScanEdges, PrefilterLabelCandidateAtInfinity) {
     }
 }
 
+// fastsecp_sp_scan_prefilter with good and bad tweaks mixed: each bad one gets its own code (the
+// same as fastsecp_sp_scan gives it) and maybe = 0, the good ones their answer. The wallet's spend
+// key is -t_0·G of one transaction, which fails with POINT_AT_INFINITY.
+TEST(SpScanEdges, PrefilterBadTweaksFailAloneAndTheRestIsFiltered) {
+    Rng rng(362);
+    const Lib& L = ours();
+    TwoTweaks tt = two_tweaks(rng);
+    Planted q = with_spend(L, tt.p, sk_neg(L, tt.t0), {3});
+    const Planted::Tx paying = make_tx(L, rng, q, {-1}, 1), labelled = make_tx(L, rng, q, {3}, 2),
+                      other = make_tx(L, rng, q, {}, 2);
+    Bytes bad_prefix = paying.tweak33;
+    bad_prefix[0] = 0x04;
+    Bytes x_ge_p(33, 0xFF);
+    x_ge_p[0] = 0x03;
+    Bytes off_curve(33);
+    off_curve[0] = 0x02;
+    const B32 x = x_not_on_curve(rng);
+    std::memcpy(off_curve.data() + 1, x.data(), 32);
+    struct Case {
+        const Bytes* tweak;
+        const Bytes* outputs;
+        fastsecp_status code;
+        unsigned char maybe;
+    };
+    // Bad tweaks get the outputs of a paying transaction: only the status can keep them at 0.
+    const std::vector<Case> pattern = {
+        {&paying.tweak33, &paying.outputs, FASTSECP_OK, 1},
+        {&bad_prefix, &paying.outputs, FASTSECP_ERR_BAD_ENCODING, 0},
+        {&other.tweak33, &other.outputs, FASTSECP_OK, 0},
+        {&x_ge_p, &paying.outputs, FASTSECP_ERR_BAD_ENCODING, 0},
+        {&labelled.tweak33, &labelled.outputs, FASTSECP_OK, 1},
+        {&off_curve, &paying.outputs, FASTSECP_ERR_POINT_NOT_ON_CURVE, 0},
+        {&tt.tx.tweak33, &tt.tx.outputs, FASTSECP_ERR_POINT_AT_INFINITY, 0},
+    };
+    std::vector<Case> cases;
+    for (size_t i = 0; i < 43; i++) cases.push_back(pattern[i % pattern.size()]);
+    Bytes tweaks, prefixes;
+    std::vector<size_t> offsets{0};
+    std::vector<fastsecp_sp_item> items;
+    for (const Case& c : cases) {
+        tweaks.insert(tweaks.end(), c.tweak->begin(), c.tweak->end());
+        for (size_t j = 0; j < c.outputs->size(); j += 32)
+            prefixes.insert(prefixes.end(), c.outputs->begin() + j, c.outputs->begin() + j + 8);
+        offsets.push_back(prefixes.size() / 8);
+        items.push_back({c.tweak->data(), c.outputs->data(), c.outputs->size() / 32});
+    }
+    for (unsigned threads : {1u, 2u}) {
+        auto ctx = make_ctx(threads);
+        auto w = make_wallet(ctx.get(), q.scan_sk.data(), q.spend33, q.labels);
+        for (unsigned flags : {FASTSECP_SP_SCAN_DEFAULT, FASTSECP_SP_SCAN_VARTIME}) {
+            SCOPED_TRACE("threads " + std::to_string(threads) + " flags " + std::to_string(flags));
+            std::vector<fastsecp_status> st(cases.size(), kUnset);
+            std::vector<unsigned char> maybe(cases.size(), 7);
+            EXPECT_EQ(fastsecp_sp_scan_prefilter(ctx.get(), w.get(), st.data(), maybe.data(), tweaks.data(), cases.size(),
+                                                 prefixes.data(), offsets.data(), flags),
+                      FASTSECP_ERR_ITEM_FAILED);
+            ScanResult full = scan(ctx.get(), w.get(), items, flags);
+            EXPECT_EQ(full.ret, FASTSECP_ERR_ITEM_FAILED);
+            for (size_t i = 0; i < cases.size(); i++) {
+                EXPECT_EQ(st[i], cases[i].code) << "item " << i;
+                EXPECT_EQ(maybe[i], cases[i].maybe) << "item " << i;
+                EXPECT_EQ(full.status[i], cases[i].code) << "item " << i;
+                EXPECT_EQ(full.per_item[i].size(), (size_t)cases[i].maybe) << "item " << i;
+            }
+        }
+    }
+}
+
 }  // namespace
 }  // namespace fastsecp::test
