@@ -257,9 +257,17 @@ typedef struct fastsecp_sp_match {
 /* Scans n transactions, following BIP-352 exactly (k = 0, 1, ... while an output matches,
  * labels included), with the same matches as libsecp256k1's
  * secp256k1_silentpayments_recipient_scan_outputs on each transaction.
- * results[i] is the outcome of items[i]: OK (scanned, with or without matches),
- * INVALID_ARGUMENT (NULL tweak33, or NULL outputs32 with n_outputs > 0), BAD_ENCODING /
- * POINT_NOT_ON_CURVE (tweak33). Failed items are skipped, the rest are scanned.
+ * results[i] is the outcome of items[i], one of:
+ *  - OK: scanned, with or without matches (an item with n_outputs = 0 is OK with none);
+ *  - INVALID_ARGUMENT: NULL tweak33, or NULL outputs32 with n_outputs > 0;
+ *  - BAD_ENCODING / POINT_NOT_ON_CURVE: tweak33 is not a compressed point on the curve;
+ *  - SCALAR_OUT_OF_RANGE: some round's t_k = hash(shared secret || k) is 0 or >= n
+ *    (probability ~2^-128 per round; never seen);
+ *  - POINT_AT_INFINITY: some round's P_k = B_spend + t_k*G is the point at infinity (only when
+ *    the spend key equals -t_k*G; t_k being a hash output, an honest wallet never meets it).
+ * In the last two cases scan_outputs returns 0 and reports nothing; likewise a failed item has
+ * no matches at all here, even when an earlier round had matched. Failed items do not stop the
+ * others, which are scanned.
  * Matches are written to matches[0 .. matches_cap) in input order (item, then k); *n_matches
  * receives the total number found. If that exceeds matches_cap the call returns
  * FASTSECP_ERR_BUFFER_TOO_SMALL (the first matches_cap are written; scan again with more room).
@@ -275,7 +283,10 @@ FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_sp_scan(
  * bytes prefixes8[8*j ..], and item i owns j in [prefix_offsets[i], prefix_offsets[i+1]).
  * maybe[i] = 1 when any matches (the
  * transaction then needs a full fastsecp_sp_scan), else 0. prefix_offsets has n + 1 entries.
- * Per-item codes as for fastsecp_sp_scan (maybe[i] = 0 for failed items). */
+ * Per-item codes: OK, BAD_ENCODING / POINT_NOT_ON_CURVE (the tweak), SCALAR_OUT_OF_RANGE (t_0),
+ * POINT_AT_INFINITY (P_0); maybe[i] = 0 for failed items. Only round k = 0 is computed, so an
+ * item that fastsecp_sp_scan fails at a later round can be OK here. A candidate P_0 + label that
+ * is the point at infinity matches nothing and does not fail the item. */
 FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_sp_scan_prefilter(
     const fastsecp_ctx *ctx, const fastsecp_sp_wallet *wallet, fastsecp_status *results,
     unsigned char *maybe, const unsigned char *tweaks33, size_t n, const unsigned char *prefixes8,
