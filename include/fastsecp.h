@@ -228,8 +228,12 @@ FASTSECP_API void fastsecp_sp_wallet_destroy(fastsecp_sp_wallet *wallet);
 
 /* One transaction to scan: its tweak, i.e. the 33-byte compressed point input_hash*A that
  * indexers store (A = sum of the eligible input public keys), and its taproot outputs as
- * n_outputs consecutive 32-byte x-only keys (in vout order). An output x that is not on the
- * curve can never be a silent-payment output: it is never matched and does not fail the item. */
+ * n_outputs consecutive 32-byte x-only keys (in vout order).
+ * Outputs are not validated: an output whose 32 bytes are not a valid x-only key (x >= p, or x
+ * of no curve point) can never be a silent-payment output, so it is silently skipped: it is
+ * never matched, it is not reported anywhere, and the item stays FASTSECP_OK. (scan_outputs
+ * cannot even be given such an output: secp256k1_xonly_pubkey_parse rejects it.) Callers that
+ * want to know about malformed outputs must check them themselves. */
 typedef struct fastsecp_sp_item {
     const unsigned char *tweak33;
     const unsigned char *outputs32;
@@ -258,7 +262,8 @@ typedef struct fastsecp_sp_match {
  * labels included), with the same matches as libsecp256k1's
  * secp256k1_silentpayments_recipient_scan_outputs on each transaction.
  * results[i] is the outcome of items[i], one of:
- *  - OK: scanned, with or without matches (an item with n_outputs = 0 is OK with none);
+ *  - OK: scanned, with or without matches (an item with n_outputs = 0 is OK with none; outputs
+ *    that are not valid x-only keys are skipped without failing the item, see fastsecp_sp_item);
  *  - INVALID_ARGUMENT: NULL tweak33, or NULL outputs32 with n_outputs > 0;
  *  - BAD_ENCODING / POINT_NOT_ON_CURVE: tweak33 is not a compressed point on the curve;
  *  - SCALAR_OUT_OF_RANGE: some round's t_k = hash(shared secret || k) is 0 or >= n
