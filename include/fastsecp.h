@@ -207,8 +207,9 @@ FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_pubkey_tweak_a
 
 /* A receiving wallet prepared for scanning: the scan secret key b_scan, the spend public key
  * B_spend, and the labels it owns (BIP-352 labels m; m = 0 is the change label). Creating it
- * derives every label's point once and indexes them, so scanning cost does not grow with the
- * number of labels. Opaque; immutable after creation; may be shared by threads. Holds a copy of
+ * derives every label's point once and indexes them, so the cost of fastsecp_sp_scan does not
+ * grow with the number of labels. The cost of fastsecp_sp_scan_prefilter does: it grows
+ * linearly with the number of labels (see there). Opaque; immutable after creation; may be shared by threads. Holds a copy of
  * the scan key, wiped by fastsecp_sp_wallet_destroy. */
 typedef struct fastsecp_sp_wallet fastsecp_sp_wallet;
 
@@ -291,7 +292,13 @@ FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_sp_scan(
  * Per-item codes: OK, BAD_ENCODING / POINT_NOT_ON_CURVE (the tweak), SCALAR_OUT_OF_RANGE (t_0),
  * POINT_AT_INFINITY (P_0); maybe[i] = 0 for failed items. Only round k = 0 is computed, so an
  * item that fastsecp_sp_scan fails at a later round can be OK here. A candidate P_0 + label that
- * is the point at infinity matches nothing and does not fail the item. */
+ * is the point at infinity matches nothing and does not fail the item.
+ * Cost: unlike fastsecp_sp_scan, the pre-filter's cost grows linearly with the wallet's number
+ * of labels. With only 8-byte prefixes it cannot recover the output points to look labels up,
+ * so for every tweak it computes P_0 + label for each of the wallet's labels (a point addition
+ * and a share of a field inversion per label) and compares each with the prefixes. With a few
+ * labels that is cheap; with about a hundred it already costs more per transaction than
+ * fastsecp_sp_scan of the full outputs (bench/bench_scan.cpp measures both). */
 FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_sp_scan_prefilter(
     const fastsecp_ctx *ctx, const fastsecp_sp_wallet *wallet, fastsecp_status *results,
     unsigned char *maybe, const unsigned char *tweaks33, size_t n, const unsigned char *prefixes8,

@@ -6,7 +6,9 @@
 // libsecp256k1's recipient_scan_outputs (same match order, same label rule; see
 // schemes/silentpayments_scan.h): the direct comparison needs no inversion (x(T)·Z² = X), and
 // labels are found by looking up the candidates (T - P_k, -T - P_k) in the wallet's hash index,
-// so their number does not change the cost.
+// so their number does not change the cost. The prefilter, which only has 8-byte prefixes of the
+// outputs, cannot do that: it computes P_0 + label for every label, so its cost grows linearly
+// with the number of labels.
 //
 // Secrets: the scan key, and the shared secret S = scan·tweak derived from it, are handled in
 // constant time unless FASTSECP_SP_SCAN_VARTIME is given; t_k is public once hashed (the outputs
