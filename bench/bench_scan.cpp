@@ -8,9 +8,15 @@
 // since its API takes parsed keys; ours includes decompressing the tweak). Labels: the reference
 // gets a lookup function over a hash map of serialized labels, as a wallet would write it.
 //
-// Before timing, both sides scan every transaction and must find the same outputs with the same
-// tweaks. Times are medians over rounds; one thread = this thread's CPU time, two threads = wall
-// time. Usage: bench_scan [--quick] [--rounds N] [--markdown]
+// Workloads: 2-output transactions without a match, with a direct match, and with a labelled
+// match, for wallets with 0, 1 and 100 labels; each at batches of 1, 64, 1024 and 65536
+// transactions per fastsecp_sp_scan call, in constant-time and variable-time mode, with one
+// thread and (batches from 64 on) two; the pre-filter at batch 1024. --quick stops at batch 1024.
+//
+// Before timing, both sides scan the first 1024 transactions and must find the same outputs with
+// the same tweaks; the reference is timed on those 1024. Every timed run must find each planted
+// payment. Times are medians over rounds (batch 65536: half as many rounds); one thread = this
+// thread's CPU time, two threads = wall time. Usage: bench_scan [--quick] [--rounds N] [--markdown]
 #include <fastsecp.h>
 
 #include "api_table.h"
@@ -105,8 +111,11 @@ Bytes ser33(const Lib& L, const secp256k1_pubkey& pk) {
     return out;
 }
 
+// The reference is timed (and checked) on the first REF_N transactions of each kind.
+constexpr size_t REF_N = 1024;
+
 // Transactions made with fastsecp's libsecp256k1 API (fast to generate), summaries also with the
-// reference (its opaque layout).
+// reference (its opaque layout) for the first REF_N.
 Txs make_txs(const Lib& ours, const Lib& ref, const Wallet& w, size_t n, size_t n_outputs, Pay pay) {
     Txs t;
     secp256k1_pubkey scan_pk, spend_pk;
@@ -154,6 +163,7 @@ Txs make_txs(const Lib& ours, const Lib& ref, const Wallet& w, size_t n, size_t 
         std::memcpy(a.data, s.data + 5, 64);
         if (!ours.api->ec_pubkey_tweak_mul(ours.ctx, &a, s.data + 69)) die("tweak");
         t.tweak33.push_back(ser33(ours, a));
+        if (i >= REF_N) continue;
         Bytes sender33 = ser33(ours, sender_pk);
         secp256k1_pubkey ref_pk;
         if (!ref.api->ec_pubkey_parse(ref.ctx, &ref_pk, sender33.data(), 33)) die("ref parse");
@@ -246,11 +256,12 @@ struct Options {
     int rounds = 5;
 };
 
-// fastsecp over all transactions, `batch` per call. Returns matches (output bytes + tweak) per tx
-// when out is given.
-void ours_scan(const fastsecp_ctx* ctx, const fastsecp_sp_wallet* w, const Txs& t, size_t batch, unsigned flags,
-               bool prefilter, std::vector<std::vector<std::string>>* out) {
-    const size_t n = t.tweak33.size();
+// fastsecp over the first n transactions, `batch` per call. Returns the number of matches (of
+// transactions that may pay, with prefilter); the matches (output bytes + tweak) per tx go to out
+// when it is given.
+size_t ours_scan(const fastsecp_ctx* ctx, const fastsecp_sp_wallet* w, const Txs& t, size_t n, size_t batch,
+                 unsigned flags, bool prefilter, std::vector<std::vector<std::string>>* out) {
+    size_t total = 0;
     std::vector<fastsecp_sp_item> items(batch);
     std::vector<fastsecp_status> st(batch);
     std::vector<fastsecp_sp_match> m(batch * 4 + 16);
@@ -271,12 +282,14 @@ void ours_scan(const fastsecp_ctx* ctx, const fastsecp_sp_wallet* w, const Txs& 
             if (fastsecp_sp_scan_prefilter(ctx, w, st.data(), maybe.data(), tweaks.data(), cnt, prefixes.data(),
                                            offsets.data(), flags) != FASTSECP_OK)
                 die("prefilter failed");
+            for (size_t i = 0; i < cnt; i++) total += maybe[i];
             continue;
         }
         for (size_t i = 0; i < cnt; i++) items[i] = {t.tweak33[b + i].data(), t.outputs[b + i].data(), t.outputs[b + i].size() / 32};
         size_t n_m = 0;
         if (fastsecp_sp_scan(ctx, w, st.data(), items.data(), cnt, m.data(), m.size(), &n_m, flags) != FASTSECP_OK)
             die("fastsecp_sp_scan failed");
+        total += n_m;
         if (out)
             for (size_t k = 0; k < n_m; k++) {
                 const Bytes& o = t.outputs[b + m[k].item];
@@ -285,6 +298,7 @@ void ours_scan(const fastsecp_ctx* ctx, const fastsecp_sp_wallet* w, const Txs& 
                 (*out)[b + m[k].item].push_back(s);
             }
     }
+    return total;
 }
 
 void print(const std::vector<Row>& rows, bool markdown) {
@@ -323,53 +337,63 @@ int main(int argc, char** argv) {
     const Lib ref{&ref_api, ref_api.context_create(SECP256K1_CONTEXT_NONE)};
     Ours native;
 
+    // One wallet (labels 1..100; each workload's wallet gets the first 0, 1 or 100 of them) and
+    // the transactions of each kind, made once: as many as the largest batch.
+    const std::vector<size_t> batches = opt.quick ? std::vector<size_t>{1, 64, 1024}
+                                                  : std::vector<size_t>{1, 64, 1024, 65536};
+    const size_t n_txs = std::max(REF_N, batches.back());
+    Wallet base;
+    base.scan_sk = random_key(ours);
+    base.spend_sk = random_key(ours);
+    {
+        secp256k1_pubkey pk;
+        if (!ours.api->ec_pubkey_create(ours.ctx, &pk, base.scan_sk.data())) die("scan key");
+        Bytes s33 = ser33(ours, pk);
+        std::memcpy(base.scan33, s33.data(), 33);
+        if (!ours.api->ec_pubkey_create(ours.ctx, &pk, base.spend_sk.data())) die("spend key");
+        s33 = ser33(ours, pk);
+        std::memcpy(base.spend33, s33.data(), 33);
+    }
+    for (unsigned m = 1; m <= 100; m++) base.labels.push_back(m);
+    std::map<Pay, Txs> txs;
+    for (auto [pay, name] : {std::pair{Pay::None, "no payment"}, std::pair{Pay::Direct, "a payment"},
+                             std::pair{Pay::Labelled, "a payment to label 1"}}) {
+        std::fprintf(stderr, "bench_scan: preparing %zu transactions with 2 outputs (%s)\n", n_txs, name);
+        txs[pay] = make_txs(ours, ref, base, n_txs, 2, pay);
+    }
+
     struct Workload {
         std::string name;
         size_t n_labels;
         Pay pay;
-        std::vector<size_t> batches;
     };
-    const size_t big = opt.quick ? 1024 : 65536;
-    std::vector<Workload> workloads = {
-        {"2 outputs, no match", 0, Pay::None, {1, 64, 1024, big}},
-        {"2 outputs, 1 match", 0, Pay::Direct, {1024}},
-        {"2 outputs, no match, 1 label", 1, Pay::None, {1024}},
-        {"2 outputs, no match, 100 labels", 100, Pay::None, {1024}},
-        {"2 outputs, labelled match, 1 label", 1, Pay::Labelled, {1024}},
-        {"2 outputs, labelled match, 100 labels", 100, Pay::Labelled, {1024}},
+    const Workload workloads[] = {
+        {"2 outputs, no match", 0, Pay::None},
+        {"2 outputs, 1 match", 0, Pay::Direct},
+        {"2 outputs, no match, 1 label", 1, Pay::None},
+        {"2 outputs, no match, 100 labels", 100, Pay::None},
+        {"2 outputs, labelled match, 1 label", 1, Pay::Labelled},
+        {"2 outputs, labelled match, 100 labels", 100, Pay::Labelled},
     };
-    if (opt.quick) workloads[0].batches = {1, 1024};
 
     std::vector<Row> rows;
     for (const Workload& wl : workloads) {
-        Wallet w;
-        w.scan_sk = random_key(ours);
-        w.spend_sk = random_key(ours);
-        secp256k1_pubkey pk;
-        if (!ours.api->ec_pubkey_create(ours.ctx, &pk, w.scan_sk.data())) die("scan key");
-        Bytes s33 = ser33(ours, pk);
-        std::memcpy(w.scan33, s33.data(), 33);
-        if (!ours.api->ec_pubkey_create(ours.ctx, &pk, w.spend_sk.data())) die("spend key");
-        s33 = ser33(ours, pk);
-        std::memcpy(w.spend33, s33.data(), 33);
-        for (unsigned m = 1; m <= wl.n_labels; m++) w.labels.push_back(m);
-        const size_t n_txs = std::max<size_t>(1024, *std::max_element(wl.batches.begin(), wl.batches.end()));
-        std::fprintf(stderr, "bench_scan: preparing %zu transactions (%s)\n", n_txs, wl.name.c_str());
-        Txs t = make_txs(ours, ref, w, n_txs, 2, wl.pay);
+        Wallet w = base;
+        w.labels.resize(wl.n_labels);
+        const Txs& t = txs[wl.pay];
         fastsecp_sp_wallet* wallet = nullptr;
         if (fastsecp_sp_wallet_create(native.ctx1, &wallet, w.scan_sk.data(), w.spend33, w.labels.data(), w.labels.size()) !=
             FASTSECP_OK)
             die("wallet");
         RefScanner rs(ref, w);
 
-        // Same matches on every transaction the reference is timed on (the first 1024), both modes.
-        const size_t ref_n = 1024;
-        std::vector<std::vector<std::string>> got(n_txs);
+        // Same matches on every transaction the reference is timed on, both modes.
+        std::vector<std::vector<std::string>> got(REF_N);
         for (unsigned flags : {FASTSECP_SP_SCAN_DEFAULT, FASTSECP_SP_SCAN_VARTIME}) {
             for (auto& g : got) g.clear();
-            ours_scan(native.ctx1, wallet, t, 1024, flags, false, &got);
+            ours_scan(native.ctx1, wallet, t, REF_N, 1024, flags, false, &got);
             size_t total = 0;
-            for (size_t i = 0; i < ref_n; i++) {
+            for (size_t i = 0; i < REF_N; i++) {
                 std::vector<std::string> want;
                 rs.scan(t, i, &want);
                 if (want != got[i]) die("different matches on transaction " + std::to_string(i) + " (" + wl.name + ")");
@@ -382,8 +406,8 @@ int main(int argc, char** argv) {
         std::vector<double> ref_times;
         for (int r = 0; r < opt.rounds; r++) {
             const double t0 = cpu_now();
-            for (size_t i = 0; i < ref_n; i++) rs.scan(t, i, nullptr);
-            ref_times.push_back((cpu_now() - t0) * 1e6 / ref_n);
+            for (size_t i = 0; i < REF_N; i++) rs.scan(t, i, nullptr);
+            ref_times.push_back((cpu_now() - t0) * 1e6 / REF_N);
         }
         const double ref_us = median(ref_times);
 
@@ -395,23 +419,26 @@ int main(int argc, char** argv) {
         const Mode modes[] = {{"CT", FASTSECP_SP_SCAN_DEFAULT, false},
                               {"vartime", FASTSECP_SP_SCAN_VARTIME, false},
                               {"prefilter", FASTSECP_SP_SCAN_DEFAULT, true}};
-        for (size_t batch : wl.batches) {
-            Txs sub;
-            const size_t n = std::max<size_t>(batch, 1024);
-            sub.tweak33.assign(t.tweak33.begin(), t.tweak33.begin() + n);
-            sub.outputs.assign(t.outputs.begin(), t.outputs.begin() + n);
+        for (size_t batch : batches) {
+            // At least REF_N transactions per timing (batch 1: 1024 calls of one).
+            const size_t n = std::max(batch, REF_N);
             for (const Mode& mode : modes) {
                 if (mode.prefilter && batch != 1024) continue;
                 for (unsigned threads : {1u, 2u}) {
-                    if (threads == 2 && batch < 1024) continue;
+                    if (threads == 2 && batch < 64) continue;  // one item: nothing to share out
                     const fastsecp_ctx* ctx = threads == 1 ? native.ctx1 : native.ctx2;
                     std::vector<double> times;
                     const int rounds = batch >= 65536 ? std::max(1, opt.rounds / 2) : opt.rounds;
                     for (int r = 0; r < rounds; r++) {
                         const double t0 = threads == 1 ? cpu_now() : wall_now();
-                        ours_scan(ctx, wallet, sub, batch, mode.flags, mode.prefilter, nullptr);
+                        const size_t found = ours_scan(ctx, wallet, t, n, batch, mode.flags, mode.prefilter, nullptr);
                         const double t1 = threads == 1 ? cpu_now() : wall_now();
                         times.push_back((t1 - t0) * 1e6 / n);
+                        // Every transaction of a paying kind pays once; no others (prefilter: a
+                        // false positive needs a 64-bit prefix collision).
+                        if (found != (wl.pay == Pay::None ? 0 : n))
+                            die("found " + std::to_string(found) + " in " + std::to_string(n) + " transactions (" +
+                                wl.name + ", " + mode.name + ")");
                     }
                     rows.push_back({wl.name, batch, mode.name, threads, median(times), ref_us});
                 }

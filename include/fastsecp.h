@@ -207,8 +207,9 @@ FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_pubkey_tweak_a
 
 /* A receiving wallet prepared for scanning: the scan secret key b_scan, the spend public key
  * B_spend, and the labels it owns (BIP-352 labels m; m = 0 is the change label). Creating it
- * derives every label's point once and indexes them, so scanning cost does not grow with the
- * number of labels. Opaque; immutable after creation; may be shared by threads. Holds a copy of
+ * derives every label's point once and indexes them, so the cost of fastsecp_sp_scan does not
+ * grow with the number of labels. The cost of fastsecp_sp_scan_prefilter does: it grows
+ * linearly with the number of labels (see there). Opaque; immutable after creation; may be shared by threads. Holds a copy of
  * the scan key, wiped by fastsecp_sp_wallet_destroy. */
 typedef struct fastsecp_sp_wallet fastsecp_sp_wallet;
 
@@ -228,8 +229,12 @@ FASTSECP_API void fastsecp_sp_wallet_destroy(fastsecp_sp_wallet *wallet);
 
 /* One transaction to scan: its tweak, i.e. the 33-byte compressed point input_hash*A that
  * indexers store (A = sum of the eligible input public keys), and its taproot outputs as
- * n_outputs consecutive 32-byte x-only keys (in vout order). An output x that is not on the
- * curve can never be a silent-payment output: it is never matched and does not fail the item. */
+ * n_outputs consecutive 32-byte x-only keys (in vout order).
+ * Outputs are not validated: an output whose 32 bytes are not a valid x-only key (x >= p, or x
+ * of no curve point) can never be a silent-payment output, so it is silently skipped: it is
+ * never matched, it is not reported anywhere, and the item stays FASTSECP_OK. (scan_outputs
+ * cannot even be given such an output: secp256k1_xonly_pubkey_parse rejects it.) Callers that
+ * want to know about malformed outputs must check them themselves. */
 typedef struct fastsecp_sp_item {
     const unsigned char *tweak33;
     const unsigned char *outputs32;
@@ -257,9 +262,18 @@ typedef struct fastsecp_sp_match {
 /* Scans n transactions, following BIP-352 exactly (k = 0, 1, ... while an output matches,
  * labels included), with the same matches as libsecp256k1's
  * secp256k1_silentpayments_recipient_scan_outputs on each transaction.
- * results[i] is the outcome of items[i]: OK (scanned, with or without matches),
- * INVALID_ARGUMENT (NULL tweak33, or NULL outputs32 with n_outputs > 0), BAD_ENCODING /
- * POINT_NOT_ON_CURVE (tweak33). Failed items are skipped, the rest are scanned.
+ * results[i] is the outcome of items[i], one of:
+ *  - OK: scanned, with or without matches (an item with n_outputs = 0 is OK with none; outputs
+ *    that are not valid x-only keys are skipped without failing the item, see fastsecp_sp_item);
+ *  - INVALID_ARGUMENT: NULL tweak33, or NULL outputs32 with n_outputs > 0;
+ *  - BAD_ENCODING / POINT_NOT_ON_CURVE: tweak33 is not a compressed point on the curve;
+ *  - SCALAR_OUT_OF_RANGE: some round's t_k = hash(shared secret || k) is 0 or >= n
+ *    (probability ~2^-128 per round; never seen);
+ *  - POINT_AT_INFINITY: some round's P_k = B_spend + t_k*G is the point at infinity (only when
+ *    the spend key equals -t_k*G; t_k being a hash output, an honest wallet never meets it).
+ * In the last two cases scan_outputs returns 0 and reports nothing; likewise a failed item has
+ * no matches at all here, even when an earlier round had matched. Failed items do not stop the
+ * others, which are scanned.
  * Matches are written to matches[0 .. matches_cap) in input order (item, then k); *n_matches
  * receives the total number found. If that exceeds matches_cap the call returns
  * FASTSECP_ERR_BUFFER_TOO_SMALL (the first matches_cap are written; scan again with more room).
@@ -275,7 +289,16 @@ FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_sp_scan(
  * bytes prefixes8[8*j ..], and item i owns j in [prefix_offsets[i], prefix_offsets[i+1]).
  * maybe[i] = 1 when any matches (the
  * transaction then needs a full fastsecp_sp_scan), else 0. prefix_offsets has n + 1 entries.
- * Per-item codes as for fastsecp_sp_scan (maybe[i] = 0 for failed items). */
+ * Per-item codes: OK, BAD_ENCODING / POINT_NOT_ON_CURVE (the tweak), SCALAR_OUT_OF_RANGE (t_0),
+ * POINT_AT_INFINITY (P_0); maybe[i] = 0 for failed items. Only round k = 0 is computed, so an
+ * item that fastsecp_sp_scan fails at a later round can be OK here. A candidate P_0 + label that
+ * is the point at infinity matches nothing and does not fail the item.
+ * Cost: unlike fastsecp_sp_scan, the pre-filter's cost grows linearly with the wallet's number
+ * of labels. With only 8-byte prefixes it cannot recover the output points to look labels up,
+ * so for every tweak it computes P_0 + label for each of the wallet's labels (a point addition
+ * and a share of a field inversion per label) and compares each with the prefixes. With a few
+ * labels that is cheap; with about a hundred it already costs more per transaction than
+ * fastsecp_sp_scan of the full outputs (bench/bench_scan.cpp measures both). */
 FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_sp_scan_prefilter(
     const fastsecp_ctx *ctx, const fastsecp_sp_wallet *wallet, fastsecp_status *results,
     unsigned char *maybe, const unsigned char *tweaks33, size_t n, const unsigned char *prefixes8,

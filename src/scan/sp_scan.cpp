@@ -6,7 +6,9 @@
 // libsecp256k1's recipient_scan_outputs (same match order, same label rule; see
 // schemes/silentpayments_scan.h): the direct comparison needs no inversion (x(T)·Z² = X), and
 // labels are found by looking up the candidates (T - P_k, -T - P_k) in the wallet's hash index,
-// so their number does not change the cost.
+// so their number does not change the cost. The prefilter, which only has 8-byte prefixes of the
+// outputs, cannot do that: it computes P_0 + label for every label, so its cost grows linearly
+// with the number of labels.
 //
 // Secrets: the scan key, and the shared secret S = scan·tweak derived from it, are handled in
 // constant time unless FASTSECP_SP_SCAN_VARTIME is given; t_k is public once hashed (the outputs
@@ -167,6 +169,8 @@ struct Scratch {
 // Label round of a wave: for each listed item (affine P_k in p[i]), the candidates T_j - P_k and
 // -T_j - P_k of its outputs j < direct[i], in vout order, looked up in the wallet; the first hit
 // per item goes to hit_out[i] / hit_label[i]. All the block's candidates share one inversion.
+// No candidate is ever infinity: T_j = ±P_k would need x(T_j) = x(P_k), and the first such j is
+// direct[i], where the candidates stop (so every denominator x(T_j) - x(P_k) is non-zero).
 void label_wave(Scratch& sc, const fastsecp_sp_wallet& w, const Ge* p, const size_t* direct, const uint32_t* items,
                 size_t n_items, size_t* hit_out, const scan::Label** hit_label) {
     // Lift the outputs that need it (two square roots at a time).
@@ -345,6 +349,14 @@ void scan_block(std::vector<fastsecp_sp_match>& matches, Scratch& sc, const Scan
         }
         n_active = n_ok;
     }
+    // An item that failed in a later round (t_k out of range, or P_k at infinity for k > 0) reports
+    // nothing, not the matches of its earlier rounds: libsecp256k1's scan_outputs returns 0 with no
+    // outputs there, and failed items' outputs are empty (fastsecp.h).
+    size_t kept = 0;
+    for (const fastsecp_sp_match& m : sc.found)
+        if (st[m.item - b] == FASTSECP_OK) sc.found[kept++] = m;
+    hash::memclear(sc.found.data() + kept, (sc.found.size() - kept) * sizeof(fastsecp_sp_match));
+    sc.found.resize(kept);
     // Input order: by item, then k (the waves interleave items).
     std::stable_sort(sc.found.begin(), sc.found.end(),
                      [](const fastsecp_sp_match& x, const fastsecp_sp_match& y) { return x.item < y.item; });

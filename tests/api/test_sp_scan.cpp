@@ -244,8 +244,13 @@ const unsigned char* ref_lookup(const unsigned char* l33, const void* d) {
     return it == c->by_label.end() ? nullptr : it->second.second.data();
 }
 
-// What recipient_scan_outputs of library L finds for tx.
-std::vector<Found> oracle_scan(const Lib& L, const Planted& p, const Planted::Tx& tx) {
+// What recipient_scan_outputs of library L returns for tx: its return value, and what it found
+// (only when it returned 1; *n_found must be 0 when it returned 0).
+struct OracleResult {
+    int ret;
+    std::vector<Found> found;
+};
+OracleResult oracle_scan_ret(const Lib& L, const Planted& p, const Planted::Tx& tx) {
     RefCache cache;
     for (unsigned m : p.labels) {
         secp256k1_silentpayments_label label;
@@ -273,9 +278,14 @@ std::vector<Found> oracle_scan(const Lib& L, const Planted& p, const Planted::Tx
     secp256k1_pubkey spend;
     EXPECT_TRUE(L.api->ec_pubkey_parse(L.ctx, &spend, p.spend33, 33));
     const bool with_labels = !p.labels.empty();
-    EXPECT_TRUE(L.api->silentpayments_recipient_scan_outputs(L.ctx, fp.data(), &n_found, op.data(), n, p.scan_sk.data(), &s,
-                                                             &spend, with_labels ? ref_lookup : nullptr,
-                                                             with_labels ? &cache : nullptr));
+    n_found = 12345;
+    const int ret = L.api->silentpayments_recipient_scan_outputs(L.ctx, fp.data(), &n_found, op.data(), n, p.scan_sk.data(), &s,
+                                                                 &spend, with_labels ? ref_lookup : nullptr,
+                                                                 with_labels ? &cache : nullptr);
+    if (!ret) {
+        EXPECT_EQ(n_found, 0u) << "a failed scan_outputs reports no outputs";
+        return {0, {}};
+    }
     std::vector<Found> r;
     for (uint32_t k = 0; k < n_found; k++) {
         unsigned char x[32];
@@ -292,7 +302,14 @@ std::vector<Found> oracle_scan(const Lib& L, const Planted& p, const Planted::Tx
         }
         r.push_back({j, k, label, to_hex(found[k].tweak, 32)});
     }
-    return r;
+    return {1, r};
+}
+
+// What recipient_scan_outputs of library L finds for tx (which it must accept).
+std::vector<Found> oracle_scan(const Lib& L, const Planted& p, const Planted::Tx& tx) {
+    OracleResult r = oracle_scan_ret(L, p, tx);
+    EXPECT_EQ(r.ret, 1);
+    return r.found;
 }
 
 std::vector<fastsecp_sp_item> items_of(const Planted& p) {
@@ -528,6 +545,285 @@ TEST(SpScanEdges, ArgumentChecks) {
     EXPECT_EQ(fastsecp_sp_scan_prefilter(ctx.get(), w, st, maybe, items[0].tweak33, 1, items[0].outputs32, offsets, 0),
               FASTSECP_OK);
     EXPECT_EQ(maybe[0], 1);
+}
+
+// ---- The point at infinity in the middle of a scan ------------------------------------------------
+//
+// t_k = hash(ser(b_scan·tweak) || k) does not depend on the spend key, so a wallet whose spend key
+// is -t_k·G for one transaction's t_k gets P_k = B_spend + t_k·G = infinity on that transaction
+// (libsecp256k1's scan_outputs then returns 0 and reports nothing). t_0 and t_1 are read from a
+// scan by a plain wallet with the same scan key (a direct match reports t_k as its tweak).
+
+B32 b32_from_hex(const std::string& h) { return b32_of(from_hex(h).data()); }
+B32 sk_neg(const Lib& L, B32 a) {
+    EXPECT_TRUE(L.api->ec_seckey_negate(L.ctx, a.data()));
+    return a;
+}
+B32 sk_add(const Lib& L, B32 a, const B32& b) {
+    EXPECT_TRUE(L.api->ec_seckey_tweak_add(L.ctx, a.data(), b.data()));
+    return a;
+}
+Bytes xonly_of(const Lib& L, const B32& sk) {
+    secp256k1_keypair kp;
+    secp256k1_xonly_pubkey x;
+    Bytes out(32);
+    EXPECT_TRUE(L.api->keypair_create(L.ctx, &kp, sk.data()));
+    EXPECT_TRUE(L.api->keypair_xonly_pub(L.ctx, &x, nullptr, &kp));
+    EXPECT_TRUE(L.api->xonly_pubkey_serialize(L.ctx, out.data(), &x));
+    return out;
+}
+// p with spend secret key sk (and no transactions).
+Planted with_spend(const Lib& L, const Planted& p, const B32& sk, std::vector<unsigned> labels) {
+    Planted q = p;
+    q.txs.clear();
+    q.spend_sk = sk;
+    q.labels = std::move(labels);
+    EXPECT_TRUE(single_create(L, q.spend33, sk.data()));
+    EXPECT_TRUE(L.api->ec_pubkey_parse(L.ctx, &q.spend_pk, q.spend33, 33));
+    return q;
+}
+
+// A transaction paying a plain wallet twice, and its t_0, t_1.
+struct TwoTweaks {
+    Planted p;
+    Planted::Tx tx;
+    B32 t0, t1;
+};
+TwoTweaks two_tweaks(Rng& rng) {
+    const Lib& L = ours();
+    TwoTweaks r;
+    r.p = make_recipient(L, rng, {});
+    r.tx = make_tx(L, rng, r.p, {-1, -1}, 1);
+    r.p.txs.push_back(r.tx);
+    const auto f = oracle_scan(L, r.p, r.tx);
+    EXPECT_EQ(f.size(), 2u);
+    if (f.size() == 2) {
+        r.t0 = b32_from_hex(std::get<3>(f[0]));
+        r.t1 = b32_from_hex(std::get<3>(f[1]));
+    }
+    return r;
+}
+
+// 41 transactions for wallet q: the failing one (`bad`) at positions 3, 20 and 40 (in both
+// threads' chunks), payments to q at the positions divisible by 3, nothing otherwise. Returns the
+// failing positions.
+std::vector<size_t> mix_with(const Lib& L, Rng& rng, Planted& q, const Planted::Tx& bad) {
+    std::vector<size_t> bad_at;
+    for (size_t i = 0; i < 41; i++) {
+        if (i == 3 || i == 20 || i == 40) {
+            q.txs.push_back(bad);
+            bad_at.push_back(i);
+        } else {
+            q.txs.push_back(make_tx(L, rng, q, i % 3 == 0 ? std::vector<long long>{-1} : std::vector<long long>{}, 1));
+        }
+    }
+    return bad_at;
+}
+
+// Scans q.txs in every mode; the items at bad_at must fail with `code` and report nothing (like
+// scan_outputs of both libraries, which return 0), the others must equal scan_outputs.
+void expect_failed_items_report_nothing(const Planted& q, const std::vector<size_t>& bad_at, fastsecp_status code) {
+    std::vector<std::vector<Found>> want;
+    size_t n_want = 0;
+    for (size_t i = 0; i < q.txs.size(); i++) {
+        const bool bad = std::count(bad_at.begin(), bad_at.end(), i) > 0;
+        OracleResult ref = oracle_scan_ret(oracle_libs()[1], q, q.txs[i]);
+        EXPECT_EQ(ref.ret, bad ? 0 : 1) << "libsecp256k1's scan_outputs, transaction " << i;
+        OracleResult own = oracle_scan_ret(oracle_libs()[0], q, q.txs[i]);
+        EXPECT_EQ(own.ret, ref.ret) << "fastsecp's scan_outputs, transaction " << i;
+        EXPECT_EQ(own.found, ref.found) << "transaction " << i;
+        want.push_back(ref.found);
+        n_want += ref.found.size();
+    }
+    EXPECT_EQ(n_want, 13u);  // positions 0, 6, 9, ..., 39 pay once (3 is the failing one)
+    const auto items = items_of(q);
+    for (unsigned threads : {1u, 2u}) {
+        auto ctx = make_ctx(threads);
+        auto w = make_wallet(ctx.get(), q.scan_sk.data(), q.spend33, q.labels);
+        for (unsigned flags : {FASTSECP_SP_SCAN_DEFAULT, FASTSECP_SP_SCAN_VARTIME}) {
+            SCOPED_TRACE("threads " + std::to_string(threads) + " flags " + std::to_string(flags));
+            ScanResult r = scan(ctx.get(), w.get(), items, flags);
+            EXPECT_EQ(r.ret, FASTSECP_ERR_ITEM_FAILED);
+            for (size_t i = 0; i < items.size(); i++) {
+                const bool bad = std::count(bad_at.begin(), bad_at.end(), i) > 0;
+                EXPECT_EQ(r.status[i], bad ? code : FASTSECP_OK) << "transaction " << i;
+                EXPECT_EQ(r.per_item[i], want[i]) << "transaction " << i;
+            }
+            // Alone in a batch of one, too.
+            ScanResult one = scan(ctx.get(), w.get(), {items[bad_at[0]]}, flags);
+            EXPECT_EQ(one.ret, FASTSECP_ERR_ITEM_FAILED);
+            EXPECT_EQ(one.status[0], code);
+            EXPECT_TRUE(one.per_item[0].empty());
+        }
+    }
+}
+
+TEST(SpScanEdges, SpendKeyMinusT0IsInfinityAtK0) {
+    ASSERT_TRUE(reference_loaded());
+    Rng rng(359);
+    const Lib& L = ours();
+    TwoTweaks tt = two_tweaks(rng);
+    for (const std::vector<unsigned>& labels : {std::vector<unsigned>{}, std::vector<unsigned>{1, 4}}) {
+        SCOPED_TRACE(labels.size());
+        Planted q = with_spend(L, tt.p, sk_neg(L, tt.t0), labels);
+        const auto bad_at = mix_with(L, rng, q, tt.tx);
+        expect_failed_items_report_nothing(q, bad_at, FASTSECP_ERR_POINT_AT_INFINITY);
+    }
+}
+
+TEST(SpScanEdges, SpendKeyMinusT1IsInfinityAtK1AfterAMatchAtK0) {
+    ASSERT_TRUE(reference_loaded());
+    Rng rng(360);
+    const Lib& L = ours();
+    TwoTweaks tt = two_tweaks(rng);
+    // Spend key -t_1·G: P_0 = (t_0 - t_1)·G is put among the outputs (after an unrelated one, so
+    // that a labelled wallet computes label candidates in round 0), and P_1 is infinity.
+    const Bytes x_p0 = xonly_of(L, sk_add(L, sk_neg(L, tt.t1), tt.t0));
+    Planted::Tx bad = tt.tx;
+    bad.outputs.assign(tt.tx.outputs.begin(), tt.tx.outputs.begin() + 32);
+    bad.outputs.insert(bad.outputs.end(), x_p0.begin(), x_p0.end());
+    for (const std::vector<unsigned>& labels : {std::vector<unsigned>{}, std::vector<unsigned>{1, 4}}) {
+        SCOPED_TRACE(labels.size());
+        Planted q = with_spend(L, tt.p, sk_neg(L, tt.t1), labels);
+        // Control: with P_0 as its only output the transaction has no round 1 (K_max = 1), and
+        // the k = 0 match is found by every scanner.
+        Planted::Tx only_p0 = tt.tx;
+        only_p0.outputs = x_p0;
+        const auto want = oracle_scan(oracle_libs()[1], q, only_p0);
+        ASSERT_EQ(want.size(), 1u);
+        EXPECT_EQ(std::get<1>(want[0]), 0u);
+        EXPECT_EQ(std::get<3>(want[0]), to_hex(tt.t0.data(), 32));
+        auto ctx = make_ctx(1);
+        auto w = make_wallet(ctx.get(), q.scan_sk.data(), q.spend33, q.labels);
+        for (unsigned flags : {FASTSECP_SP_SCAN_DEFAULT, FASTSECP_SP_SCAN_VARTIME}) {
+            ScanResult r = scan(ctx.get(), w.get(), {{only_p0.tweak33.data(), only_p0.outputs.data(), 1}}, flags);
+            EXPECT_EQ(r.status[0], FASTSECP_OK);
+            EXPECT_EQ(r.per_item[0], want);
+        }
+        const auto bad_at = mix_with(L, rng, q, bad);
+        expect_failed_items_report_nothing(q, bad_at, FASTSECP_ERR_POINT_AT_INFINITY);
+    }
+}
+
+// The prefilter computes P_0 + label for every label: with spend key -(t_0 + l_m)·G that candidate
+// is infinity for label m, which must match nothing (not even an all-zero prefix) and must not fail
+// the item. The full scan of the same wallet and transaction (P_0 = -label_m, finite) equals
+// scan_outputs: the label candidates ±T - P_0 are never infinity (T ≠ ±P_0 for the outputs before
+// a direct match, the only ones looked up) and never a label point.
+TEST(SpScanEdges, PrefilterLabelCandidateAtInfinity) {
+    ASSERT_TRUE(reference_loaded());
+    Rng rng(361);
+    const Lib& L = ours();
+    TwoTweaks tt = two_tweaks(rng);
+    secp256k1_silentpayments_label label;
+    B32 l2;
+    ASSERT_TRUE(L.api->silentpayments_recipient_label_create(L.ctx, &label, l2.data(), tt.p.scan_sk.data(), 2));
+    Planted q = with_spend(L, tt.p, sk_neg(L, sk_add(L, l2, tt.t0)), {2, 5});
+    const Bytes x_p0 = xonly_of(L, sk_neg(L, l2));  // P_0 = -l_2·G: same x as l_2·G
+    Planted::Tx tx = tt.tx;  // its two outputs pay the plain wallet: not q
+    tx.outputs.insert(tx.outputs.end(), x_p0.begin(), x_p0.end());
+    q.txs.push_back(tx);
+    const auto want = oracle_scan(oracle_libs()[1], q, tx);
+    EXPECT_EQ(oracle_scan(oracle_libs()[0], q, tx), want);
+    ASSERT_EQ(want.size(), 1u);
+    EXPECT_EQ(std::get<0>(want[0]), 3u);
+    EXPECT_EQ(std::get<2>(want[0]), -1);
+    Bytes zero8(8, 0), pre_no, pre_yes;
+    for (size_t j = 0; j < 3; j++) pre_no.insert(pre_no.end(), tx.outputs.begin() + 32 * j, tx.outputs.begin() + 32 * j + 8);
+    pre_no.insert(pre_no.end(), zero8.begin(), zero8.end());
+    pre_yes = pre_no;
+    pre_yes.insert(pre_yes.end(), x_p0.begin(), x_p0.begin() + 8);
+    for (unsigned threads : {1u, 2u}) {
+        auto ctx = make_ctx(threads);
+        auto w = make_wallet(ctx.get(), q.scan_sk.data(), q.spend33, q.labels);
+        for (unsigned flags : {FASTSECP_SP_SCAN_DEFAULT, FASTSECP_SP_SCAN_VARTIME}) {
+            SCOPED_TRACE("threads " + std::to_string(threads) + " flags " + std::to_string(flags));
+            ScanResult r = scan(ctx.get(), w.get(), items_of(q), flags);
+            EXPECT_EQ(r.status[0], FASTSECP_OK);
+            EXPECT_EQ(r.per_item[0], want);
+            // Item 0: prefixes of outputs 0..2 and zeros; item 1: also x(P_0)'s.
+            Bytes tweaks = tx.tweak33, prefixes = pre_no;
+            tweaks.insert(tweaks.end(), tx.tweak33.begin(), tx.tweak33.end());
+            prefixes.insert(prefixes.end(), pre_yes.begin(), pre_yes.end());
+            const size_t offsets[3] = {0, pre_no.size() / 8, (pre_no.size() + pre_yes.size()) / 8};
+            fastsecp_status st[2] = {kUnset, kUnset};
+            unsigned char maybe[2] = {7, 7};
+            EXPECT_EQ(fastsecp_sp_scan_prefilter(ctx.get(), w.get(), st, maybe, tweaks.data(), 2, prefixes.data(), offsets, flags),
+                      FASTSECP_OK);
+            EXPECT_EQ(st[0], FASTSECP_OK);
+            EXPECT_EQ(st[1], FASTSECP_OK);
+            EXPECT_EQ(maybe[0], 0);
+            EXPECT_EQ(maybe[1], 1);
+        }
+    }
+}
+
+// fastsecp_sp_scan_prefilter with good and bad tweaks mixed: each bad one gets its own code (the
+// same as fastsecp_sp_scan gives it) and maybe = 0, the good ones their answer. The wallet's spend
+// key is -t_0·G of one transaction, which fails with POINT_AT_INFINITY.
+TEST(SpScanEdges, PrefilterBadTweaksFailAloneAndTheRestIsFiltered) {
+    Rng rng(362);
+    const Lib& L = ours();
+    TwoTweaks tt = two_tweaks(rng);
+    Planted q = with_spend(L, tt.p, sk_neg(L, tt.t0), {3});
+    const Planted::Tx paying = make_tx(L, rng, q, {-1}, 1), labelled = make_tx(L, rng, q, {3}, 2),
+                      other = make_tx(L, rng, q, {}, 2);
+    Bytes bad_prefix = paying.tweak33;
+    bad_prefix[0] = 0x04;
+    Bytes x_ge_p(33, 0xFF);
+    x_ge_p[0] = 0x03;
+    Bytes off_curve(33);
+    off_curve[0] = 0x02;
+    const B32 x = x_not_on_curve(rng);
+    std::memcpy(off_curve.data() + 1, x.data(), 32);
+    struct Case {
+        const Bytes* tweak;
+        const Bytes* outputs;
+        fastsecp_status code;
+        unsigned char maybe;
+    };
+    // Bad tweaks get the outputs of a paying transaction: only the status can keep them at 0.
+    const std::vector<Case> pattern = {
+        {&paying.tweak33, &paying.outputs, FASTSECP_OK, 1},
+        {&bad_prefix, &paying.outputs, FASTSECP_ERR_BAD_ENCODING, 0},
+        {&other.tweak33, &other.outputs, FASTSECP_OK, 0},
+        {&x_ge_p, &paying.outputs, FASTSECP_ERR_BAD_ENCODING, 0},
+        {&labelled.tweak33, &labelled.outputs, FASTSECP_OK, 1},
+        {&off_curve, &paying.outputs, FASTSECP_ERR_POINT_NOT_ON_CURVE, 0},
+        {&tt.tx.tweak33, &tt.tx.outputs, FASTSECP_ERR_POINT_AT_INFINITY, 0},
+    };
+    std::vector<Case> cases;
+    for (size_t i = 0; i < 43; i++) cases.push_back(pattern[i % pattern.size()]);
+    Bytes tweaks, prefixes;
+    std::vector<size_t> offsets{0};
+    std::vector<fastsecp_sp_item> items;
+    for (const Case& c : cases) {
+        tweaks.insert(tweaks.end(), c.tweak->begin(), c.tweak->end());
+        for (size_t j = 0; j < c.outputs->size(); j += 32)
+            prefixes.insert(prefixes.end(), c.outputs->begin() + j, c.outputs->begin() + j + 8);
+        offsets.push_back(prefixes.size() / 8);
+        items.push_back({c.tweak->data(), c.outputs->data(), c.outputs->size() / 32});
+    }
+    for (unsigned threads : {1u, 2u}) {
+        auto ctx = make_ctx(threads);
+        auto w = make_wallet(ctx.get(), q.scan_sk.data(), q.spend33, q.labels);
+        for (unsigned flags : {FASTSECP_SP_SCAN_DEFAULT, FASTSECP_SP_SCAN_VARTIME}) {
+            SCOPED_TRACE("threads " + std::to_string(threads) + " flags " + std::to_string(flags));
+            std::vector<fastsecp_status> st(cases.size(), kUnset);
+            std::vector<unsigned char> maybe(cases.size(), 7);
+            EXPECT_EQ(fastsecp_sp_scan_prefilter(ctx.get(), w.get(), st.data(), maybe.data(), tweaks.data(), cases.size(),
+                                                 prefixes.data(), offsets.data(), flags),
+                      FASTSECP_ERR_ITEM_FAILED);
+            ScanResult full = scan(ctx.get(), w.get(), items, flags);
+            EXPECT_EQ(full.ret, FASTSECP_ERR_ITEM_FAILED);
+            for (size_t i = 0; i < cases.size(); i++) {
+                EXPECT_EQ(st[i], cases[i].code) << "item " << i;
+                EXPECT_EQ(maybe[i], cases[i].maybe) << "item " << i;
+                EXPECT_EQ(full.status[i], cases[i].code) << "item " << i;
+                EXPECT_EQ(full.per_item[i].size(), (size_t)cases[i].maybe) << "item " << i;
+            }
+        }
+    }
 }
 
 }  // namespace

@@ -269,6 +269,36 @@ TEST_F(CliTest, FindsWhatTheModuleApiFindsAndReportsBadLines) {
     EXPECT_EQ(r2.err.find("scanned"), std::string::npos) << "--quiet prints no summary";
 }
 
+// Outputs that are not x-only keys can never pay the wallet: they are skipped, the line is not
+// rejected, and the real match is reported at its own position.
+TEST_F(CliTest, InvalidOutputsAreSkippedNotRejected) {
+    write_wallet("");
+    Tx paid = make_tx("tx-p", 11, {spend_pub_}, 1);
+    const std::set<std::string> want = expected("tx-p", paid, {});
+    ASSERT_EQ(want.size(), 1u);
+    // Two outputs put first: x = 0 (0³ + 7 is not a square mod p) and x = ff..ff (>= p).
+    std::istringstream in(paid.line);
+    std::string id, tweak, o;
+    in >> id >> tweak;
+    std::string line = id + " " + tweak + " " + std::string(64, '0') + " " + std::string(64, 'f');
+    while (in >> o) line += " " + o;
+    write("input", line + "\n");
+    CliRun r = run("scan --wallet '" + path("wallet") + "' --input '" + path("input") + "'");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.err.find("line 1:"), std::string::npos) << r.err;
+    const auto got = without_k(r.out);
+    ASSERT_EQ(got.size(), 1u) << r.out;
+    std::istringstream w(*want.begin()), g(*got.begin());
+    std::string w_id, w_vout, w_rest, g_id, g_vout, g_rest;
+    w >> w_id >> w_vout;
+    std::getline(w, w_rest);
+    g >> g_id >> g_vout;
+    std::getline(g, g_rest);
+    EXPECT_EQ(g_id, w_id);
+    EXPECT_EQ(std::stoul(g_vout), std::stoul(w_vout) + 2) << "positions count the skipped outputs";
+    EXPECT_EQ(g_rest, w_rest);  // label, tweak and output key
+}
+
 TEST_F(CliTest, PrefilterNamesThePayingTransactions) {
     write_wallet("1");
     Tx a = make_tx("pay", 7, {spend_pub_}, 1);
