@@ -162,6 +162,14 @@ TEST(Wnaf, DigitsRebuildTheScalarAndAreSparse) {
         for (int i = 0; i < 50; i++) {
             Scalar s = sc_of(rand_sc(rng));
             s.d[2] = s.d[3] = 0;  // 128-bit inputs, as Strauss uses
+            // Edge shapes: zero, one, long runs of ones (carries through whole words), a lone
+            // top bit, words that are all zero between set bits.
+            if (i == 0) s.d[0] = s.d[1] = 0;
+            if (i == 1) { s.d[0] = 1; s.d[1] = 0; }
+            if (i == 2) { s.d[0] = ~0ULL; s.d[1] = ~0ULL >> 1; }
+            if (i == 3) { s.d[0] = 0; s.d[1] = 1ULL << 62; }
+            if (i == 4) { s.d[0] = ~0ULL << 7; s.d[1] = (~0ULL >> 3) ^ 0xF0; }
+            if (i == 5) { s.d[0] = 1ULL << 63; s.d[1] = 1; }
             int d[130];
             int len = wnaf_var(d, 130, s, w);
             // Rebuild: sum d[i]·2^i as a signed 192-bit value in two's complement.
