@@ -85,6 +85,8 @@ struct SpData {
     std::vector<secp256k1_xonly_pubkey> paid_label;            // 2 per input: [unrelated, pays i's label 1]
     std::vector<SpLabels> labels_1, labels_many;               // label m=1; labels m=1..kSpManyLabels
     std::vector<secp256k1_silentpayments_recipient> recipient; // i's unlabeled address
+    std::vector<secp256k1_silentpayments_label> label_1;       // i's label m=1
+    std::vector<std::array<unsigned char, 33>> label_1_33;     // ... serialized (checked identical)
     std::array<secp256k1_silentpayments_found_output, kSpMaxOutputs> found;
     std::array<secp256k1_silentpayments_found_output*, kSpMaxOutputs> found_ptr;
     std::uint32_t n_found = 0;
@@ -97,6 +99,11 @@ struct MusigData {
     secp256k1_musig_pubnonce pub[kInputs][2];
     secp256k1_musig_session session[kInputs];
     secp256k1_musig_partial_sig psig[kInputs][2];
+    secp256k1_musig_aggnonce agg[kInputs];        // aggregate of pub[i][0], pub[i][1]
+    // Serialized (checked identical between the libraries): the parsers' inputs.
+    unsigned char pub66[kInputs][66];             // pub[i][0]
+    unsigned char agg66[kInputs][66];
+    unsigned char psig32[kInputs][32];            // psig[i][0]
 };
 
 // One library with everything it needs, derived by itself from SharedInputs.
@@ -137,6 +144,10 @@ struct Lib {
     unsigned char out_bytes[80];
     std::size_t out_len = 0;
     unsigned char out_seckey[32];
+    secp256k1_musig_pubnonce out_pubnonce;
+    secp256k1_musig_aggnonce out_aggnonce;
+    secp256k1_musig_partial_sig out_psig;
+    secp256k1_silentpayments_label out_label;
 
     ~Lib() {
         if (ctx != nullptr) api->context_destroy(ctx);
@@ -180,6 +191,27 @@ Bytes obs_keypair(Lib& L) {
     L.api->keypair_sec(L.ctx, b.data(), &L.out_keypair);
     L.api->keypair_pub(L.ctx, &pub, &L.out_keypair);
     L.api->ec_pubkey_serialize(L.ctx, b.data() + 32, &len, &pub, SECP256K1_EC_UNCOMPRESSED);
+    return b;
+}
+
+Bytes obs_pubnonce(Lib& L) {
+    Bytes b(66);
+    L.api->musig_pubnonce_serialize(L.ctx, b.data(), &L.out_pubnonce);
+    return b;
+}
+Bytes obs_aggnonce(Lib& L) {
+    Bytes b(66);
+    L.api->musig_aggnonce_serialize(L.ctx, b.data(), &L.out_aggnonce);
+    return b;
+}
+Bytes obs_psig(Lib& L) {
+    Bytes b(32);
+    L.api->musig_partial_sig_serialize(L.ctx, b.data(), &L.out_psig);
+    return b;
+}
+Bytes obs_label(Lib& L) {
+    Bytes b(33);
+    L.api->silentpayments_recipient_label_serialize(L.ctx, b.data(), &L.out_label);
     return b;
 }
 
@@ -230,6 +262,9 @@ int sp_scan(Lib& L, std::size_t i, const secp256k1_xonly_pubkey* const* outputs,
 
 const unsigned char kTag[] = "BIP0340/challenge";
 constexpr std::size_t kTagLen = sizeof(kTag) - 1;
+
+// The 64-byte prefix of ellswift_xdh's prefix hash function (any bytes; the same for both).
+const unsigned char kXdhPrefix[64] = "fastsecp bench_compare ellswift_xdh prefix hash function input!";
 
 std::vector<Op> all_ops() {
     using S = std::size_t;
@@ -350,6 +385,12 @@ std::vector<Op> all_ops() {
             return L.api->ellswift_xdh(L.ctx, L.out_bytes, L.ell[i], L.ell[(i + 1) & (kInputs - 1)], L.in->seckey[i],
                                        0, L.api->ellswift_xdh_hash_function_bip324, nullptr);
         }, obs_bytes),
+        make_op("ellswift_xdh (prefix hash)", [](Lib& L, S i) {
+            L.out_len = 32;
+            return L.api->ellswift_xdh(L.ctx, L.out_bytes, L.ell[i], L.ell[(i + 1) & (kInputs - 1)], L.in->seckey[i],
+                                       0, L.api->ellswift_xdh_hash_function_prefix,
+                                       const_cast<unsigned char*>(kXdhPrefix));
+        }, obs_bytes),
         make_op("silentpayments_sender_create_outputs (1 key, 1 recipient)", [](Lib& L, S i) {
             const secp256k1_silentpayments_recipient* r[1] = {&L.sp.recipient[i]};
             secp256k1_xonly_pubkey* out[1] = {&L.out_xonly};
@@ -374,6 +415,17 @@ std::vector<Op> all_ops() {
             if (ret == 1) L.api->silentpayments_recipient_label_serialize(L.ctx, L.out_bytes, &label);
             return ret;
         }, obs_bytes),
+        make_op("silentpayments_recipient_label_parse", [](Lib& L, S i) {
+            return L.api->silentpayments_recipient_label_parse(L.ctx, &L.out_label, L.sp.label_1_33[i].data());
+        }, obs_label),
+        make_op("silentpayments_recipient_label_serialize", [](Lib& L, S i) {
+            L.out_len = 33;
+            return L.api->silentpayments_recipient_label_serialize(L.ctx, L.out_bytes, &L.sp.label_1[i]);
+        }, obs_bytes),
+        make_op("silentpayments_recipient_create_labeled_spend_pubkey", [](Lib& L, S i) {
+            return L.api->silentpayments_recipient_create_labeled_spend_pubkey(L.ctx, &L.out_pubkey, &L.sp.spend[i],
+                                                                               &L.sp.label_1[i]);
+        }, obs_pubkey),
         make_op("silentpayments scan: 2 outputs, no match", [](Lib& L, S i) {
             return sp_scan(L, i, &L.sp.unrelated[i * kSpMaxOutputs], 2, nullptr);
         }, obs_sp_found),
@@ -409,6 +461,17 @@ std::vector<Op> all_ops() {
             secp256k1_musig_keyagg_cache cache;
             return L.api->musig_pubkey_agg(L.ctx, &L.out_xonly, &cache, pk, 3);
         }, obs_xonly),
+        make_op("musig_pubkey_get", [](Lib& L, S i) {
+            return L.api->musig_pubkey_get(L.ctx, &L.out_pubkey, &L.musig->cache[i]);
+        }, obs_pubkey),
+        make_op("musig_pubkey_ec_tweak_add", [](Lib& L, S i) {
+            secp256k1_musig_keyagg_cache cache = L.musig->cache[i];  // a fresh copy: tweaking updates it
+            return L.api->musig_pubkey_ec_tweak_add(L.ctx, &L.out_pubkey, &cache, L.in->tweak[i]);
+        }, obs_pubkey),
+        make_op("musig_pubkey_xonly_tweak_add", [](Lib& L, S i) {
+            secp256k1_musig_keyagg_cache cache = L.musig->cache[i];  // a fresh copy: tweaking updates it
+            return L.api->musig_pubkey_xonly_tweak_add(L.ctx, &L.out_pubkey, &cache, L.in->tweak[i]);
+        }, obs_pubkey),
         make_op("musig_nonce_gen", [](Lib& L, S i) {
             unsigned char rand[32];
             std::memcpy(rand, L.in->seed[i], 32);
@@ -419,6 +482,36 @@ std::vector<Op> all_ops() {
             L.out_len = 66;
             if (r) L.api->musig_pubnonce_serialize(L.ctx, L.out_bytes, &pub);
             return r;
+        }, obs_bytes),
+        make_op("musig_nonce_gen_counter", [](Lib& L, S i) {
+            secp256k1_musig_secnonce sec;
+            secp256k1_musig_pubnonce pub;
+            int r = L.api->musig_nonce_gen_counter(L.ctx, &sec, &pub, 0x100000000ull + i, &L.keypair[i], L.in->msg[i],
+                                                   &L.musig->cache[i], nullptr);
+            L.out_len = 66;
+            if (r) L.api->musig_pubnonce_serialize(L.ctx, L.out_bytes, &pub);
+            return r;
+        }, obs_bytes),
+        make_op("musig_pubnonce_parse", [](Lib& L, S i) {
+            return L.api->musig_pubnonce_parse(L.ctx, &L.out_pubnonce, L.musig->pub66[i]);
+        }, obs_pubnonce),
+        make_op("musig_pubnonce_serialize", [](Lib& L, S i) {
+            L.out_len = 66;
+            return L.api->musig_pubnonce_serialize(L.ctx, L.out_bytes, &L.musig->pub[i][0]);
+        }, obs_bytes),
+        make_op("musig_aggnonce_parse", [](Lib& L, S i) {
+            return L.api->musig_aggnonce_parse(L.ctx, &L.out_aggnonce, L.musig->agg66[i]);
+        }, obs_aggnonce),
+        make_op("musig_aggnonce_serialize", [](Lib& L, S i) {
+            L.out_len = 66;
+            return L.api->musig_aggnonce_serialize(L.ctx, L.out_bytes, &L.musig->agg[i]);
+        }, obs_bytes),
+        make_op("musig_partial_sig_parse", [](Lib& L, S i) {
+            return L.api->musig_partial_sig_parse(L.ctx, &L.out_psig, L.musig->psig32[i]);
+        }, obs_psig),
+        make_op("musig_partial_sig_serialize", [](Lib& L, S i) {
+            L.out_len = 32;
+            return L.api->musig_partial_sig_serialize(L.ctx, L.out_bytes, &L.musig->psig[i][0]);
         }, obs_bytes),
         make_op("musig_nonce_agg (2 nonces)", [](Lib& L, S i) {
             const secp256k1_musig_pubnonce* pn[2] = {&L.musig->pub[i][0], &L.musig->pub[i][1]};
@@ -559,6 +652,8 @@ void prepare_sp(Lib& L) {
     sp.labels_1.resize(kInputs);
     sp.labels_many.resize(kInputs);
     sp.recipient.resize(kInputs);
+    sp.label_1.resize(kInputs);
+    sp.label_1_33.resize(kInputs);
     for (std::size_t k = 0; k < kSpMaxOutputs; ++k) sp.found_ptr[k] = &sp.found[k];
     for (std::size_t i = 0; i < kInputs; ++i) {
         unsigned char outpoint[36];
@@ -589,6 +684,8 @@ void prepare_sp(Lib& L) {
             sp.labels_many[i].by_label[key] = tweak;
             if (m != 1) continue;
             sp.labels_1[i].by_label[key] = tweak;
+            sp.label_1[i] = label;
+            std::memcpy(sp.label_1_33[i].data(), label33, 33);
             secp256k1_silentpayments_recipient labelled = sp.recipient[i];
             need(api.silentpayments_recipient_create_labeled_spend_pubkey(L.ctx, &labelled.spend_pubkey, &sp.spend[i], &label),
                  "create_labeled_spend_pubkey", i);
@@ -621,7 +718,7 @@ void prepare_musig(Lib& L) {
                                      nullptr, nullptr), "musig_nonce_gen", i);
         }
         const secp256k1_musig_pubnonce* pn[2] = {&m.pub[i][0], &m.pub[i][1]};
-        secp256k1_musig_aggnonce an;
+        secp256k1_musig_aggnonce& an = m.agg[i];
         need(api.musig_nonce_agg(L.ctx, &an, pn, 2), "musig_nonce_agg", i);
         need(api.musig_nonce_process(L.ctx, &m.session[i], &an, L.in->msg[i], &m.cache[i]), "musig_nonce_process", i);
         secp256k1_musig_secnonce sec_i = m.sec[i];
@@ -629,6 +726,9 @@ void prepare_musig(Lib& L) {
              "musig_partial_sign", i);
         need(api.musig_partial_sign(L.ctx, &m.psig[i][1], &sec_j, &L.keypair[j], &m.cache[i], &m.session[i]),
              "musig_partial_sign", i);
+        need(api.musig_pubnonce_serialize(L.ctx, m.pub66[i], &m.pub[i][0]), "musig_pubnonce_serialize", i);
+        need(api.musig_aggnonce_serialize(L.ctx, m.agg66[i], &m.agg[i]), "musig_aggnonce_serialize", i);
+        need(api.musig_partial_sig_serialize(L.ctx, m.psig32[i], &m.psig[i][0]), "musig_partial_sig_serialize", i);
     }
 }
 
@@ -651,6 +751,10 @@ void check_prepared(const Lib& A, const Lib& B) {
              std::equal(A.tweaked_parity, A.tweaked_parity + kInputs, B.tweaked_parity),
          "tweaked x-only public keys");
     need(same_rows(A.schnorr_sig, B.schnorr_sig), "BIP-340 signatures");
+    need(same_rows(A.musig->pub66, B.musig->pub66), "MuSig2 public nonces");
+    need(same_rows(A.musig->agg66, B.musig->agg66), "MuSig2 aggregate nonces");
+    need(same_rows(A.musig->psig32, B.musig->psig32), "MuSig2 partial signatures");
+    need(A.sp.label_1_33 == B.sp.label_1_33, "silent payments labels");
 }
 
 std::string hex(const Bytes& b) {

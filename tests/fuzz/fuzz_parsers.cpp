@@ -127,6 +127,39 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, size_t size) {
         check(a == b, "musig_aggnonce_parse result");
         check(!a || std::memcmp(&ao, &ar, sizeof ao) == 0, "musig_aggnonce_parse output");
     }
+    if (size >= 33) {
+        // Silent-payments labels (33-byte compressed points): same result and raw object bytes
+        // (v0.8.0 layout in both), same serialization back. A parsed label is then added to a
+        // spend key equal to it (doubling) and to its negation (sum at infinity: both return 0).
+        secp256k1_silentpayments_label lo, lr;
+        std::memset(&lo, 0, sizeof lo);
+        std::memset(&lr, 0, sizeof lr);
+        int a = L.ours.silentpayments_recipient_label_parse(L.co, &lo, data);
+        int b = L.ref.silentpayments_recipient_label_parse(L.cr, &lr, data);
+        check(a == b, "silentpayments_recipient_label_parse result");
+        check(!a || std::memcmp(&lo, &lr, sizeof lo) == 0, "silentpayments_recipient_label_parse output");
+        if (a) {
+            unsigned char lso[33], lsr[33];
+            int x = L.ours.silentpayments_recipient_label_serialize(L.co, lso, &lo);
+            int y = L.ref.silentpayments_recipient_label_serialize(L.cr, lsr, &lr);
+            check(x == y && std::memcmp(lso, lsr, 33) == 0, "silentpayments_recipient_label_serialize");
+            for (unsigned char flip = 0; flip < 2; flip++) {
+                unsigned char spend33[33];
+                std::memcpy(spend33, data, 33);
+                spend33[0] ^= flip;  // 02 <-> 03: the negated point
+                secp256k1_pubkey spo, spr, outo, outr;
+                x = L.ours.ec_pubkey_parse(L.co, &spo, spend33, 33);
+                y = L.ref.ec_pubkey_parse(L.cr, &spr, spend33, 33);
+                check(x == y && x == 1, "ec_pubkey_parse of a parsed label");
+                x = L.ours.silentpayments_recipient_create_labeled_spend_pubkey(L.co, &outo, &spo, &lo);
+                y = L.ref.silentpayments_recipient_create_labeled_spend_pubkey(L.cr, &outr, &spr, &lr);
+                check(x == y, "silentpayments_recipient_create_labeled_spend_pubkey result");
+                ser_pub(L.ours, L.co, x, outo, so);
+                ser_pub(L.ref, L.cr, y, outr, sr);
+                check(std::memcmp(so, sr, 65) == 0, "silentpayments_recipient_create_labeled_spend_pubkey output");
+            }
+        }
+    }
     if (size >= 32) {
         secp256k1_musig_partial_sig so32, sr32;
         int a = L.ours.musig_partial_sig_parse(L.co, &so32, data);

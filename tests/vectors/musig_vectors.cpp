@@ -11,6 +11,7 @@
 
 #include <secp256k1_musig.h>
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cstring>
@@ -317,9 +318,22 @@ TEST_P(MusigVectors, SignVerify) {
         api().context_destroy(c2);
     }
 
-    for (const auto& c : v["verify_fail_test_cases"].items()) {
+    // Verify-fail cases: the signature must not verify, except the one(s) whose comment says the
+    // signature exceeds the group order, which must already fail to parse (partial_sig_parse
+    // rejects values >= n). Which case is which comes from the vector file's comments, and the
+    // reference library is asked too: both must agree on every parse result.
+    auto exceeds_order_case = [](const json::Value& c) {
+        return upper(c["comment"].as_string()).find("EXCEEDS GROUP") != std::string::npos;
+    };
+    const auto& fail_list = v["verify_fail_test_cases"].items();
+    const size_t over_order = (size_t)std::count_if(fail_list.begin(), fail_list.end(), exceeds_order_case);
+    ASSERT_GE(over_order, 1u) << "the vector file no longer has a signature exceeding the group order";
+    size_t verified = 0, unparsable = 0;
+    for (const auto& c : fail_list) {
         SCOPED_TRACE(c["comment"].as_string());
+        const bool exceeds_order = exceeds_order_case(c);
         auto cache = keyagg(v["pubkeys"], indices(c["key_indices"]), v["pubkeys"], {}, {});
+        ASSERT_TRUE(cache.has_value());
         std::vector<secp256k1_musig_pubnonce> ns;
         for (size_t i : indices(c["nonce_indices"])) ns.push_back(*pubnonce(v["pnonces"][i].as_string()));
         std::vector<const secp256k1_musig_pubnonce*> nptr;
@@ -327,13 +341,32 @@ TEST_P(MusigVectors, SignVerify) {
         secp256k1_musig_aggnonce an;
         ASSERT_EQ(api().musig_nonce_agg(ctx(), &an, nptr.data(), nptr.size()), 1);
         auto sess = session(an, from_hex(v["msgs"][(size_t)c["msg_index"].as_int()].as_string()), *cache);
+        ASSERT_TRUE(sess.has_value());
         Bytes sig = from_hex(c["sig"].as_string());
+        ASSERT_EQ(sig.size(), 32u);
         secp256k1_musig_partial_sig ps;
-        if (!api().musig_partial_sig_parse(ctx(), &ps, sig.data())) continue;  // exceeds the group order
+        const int parsed = api().musig_partial_sig_parse(ctx(), &ps, sig.data());
+        if (have_ref()) {
+            secp256k1_musig_partial_sig ref_ps;
+            EXPECT_EQ(parsed, ref().musig_partial_sig_parse(ref_ctx(), &ref_ps, sig.data()))
+                << "parse result differs from libsecp256k1";
+        }
+        EXPECT_EQ(parsed, exceeds_order ? 0 : 1) << "only a signature >= the group order fails to parse";
+        if (!parsed) {
+            unparsable++;
+            continue;
+        }
         const size_t signer = (size_t)c["signer_index"].as_int();
         auto pk = pubkey(v["pubkeys"][indices(c["key_indices"])[signer]].as_string());
+        ASSERT_TRUE(pk.has_value());
         EXPECT_EQ(api().musig_partial_sig_verify(ctx(), &ps, &ns[signer], &*pk, &*cache, &*sess), 0);
+        verified++;
     }
+    // Counts from the file: every case was checked, the over-order ones at the parser, the
+    // others by a failing verification.
+    EXPECT_EQ(unparsable, over_order);
+    EXPECT_EQ(verified, fail_list.size() - over_order);
+    EXPECT_EQ(verified + unparsable, fail_list.size());
     for (const auto& c : v["verify_error_test_cases"].items()) {
         SCOPED_TRACE(c["comment"].as_string());
         const auto& e = c["error"];

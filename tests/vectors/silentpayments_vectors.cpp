@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace fastsecp::test {
@@ -70,6 +71,9 @@ protected:
     }
 
     void run_sending(const json::Value& given, const json::Value& expected);
+    size_t sums_compared_ = 0, secrets_compared_ = 0;  // by check_sender_intermediates
+    void check_sender_intermediates(const Tx& tx, const std::vector<std::string>& picked, const json::Value& given,
+                                    const json::Value& expected, bool expect_none);
     void run_receiving(const json::Value& given, const json::Value& expected);
 };
 
@@ -88,6 +92,101 @@ TEST_P(Bip352Vectors, Ripemd160KnownAnswers) {
     }
 }
 
+// The sender's intermediate values published by the vectors, recomputed through the public API:
+//  - input_private_key_sum: the eligible inputs' secret keys added with ec_seckey_tweak_add, a
+//    taproot input's key negated (ec_seckey_negate) when its public key has an odd y (BIP-352,
+//    "Inputs For Shared Secret Derivation"). The field is absent when there is nothing to sum or
+//    the sum is zero. A partial sum may be zero (tweak_add refuses that result); the next key
+//    then starts the sum again. a_sum·G must also be the sum of the published input keys.
+//  - shared_secrets (one per recipient entry, null where sending fails): input_hash·a_sum·B_scan
+//    with input_hash = hash_BIP0352/Inputs(smallest outpoint || a_sum·G), via tagged_sha256,
+//    ec_seckey_tweak_mul and ec_pubkey_tweak_mul.
+void Bip352Vectors::check_sender_intermediates(const Tx& tx, const std::vector<std::string>& picked,
+                                               const json::Value& given, const json::Value& expected,
+                                               bool expect_none) {
+    std::optional<Bytes> a_sum;  // nullopt: zero (no key yet, or the keys so far cancel)
+    for (size_t i = 0; i < tx.keys.size(); i++) {
+        if (tx.keys[i].kind == InputKey::Kind::None) continue;
+        Bytes k = tx.privs[i];
+        ASSERT_EQ(api().ec_seckey_verify(ctx(), k.data()), 1) << "input " << i;
+        if (tx.keys[i].kind == InputKey::Kind::Taproot) {
+            secp256k1_keypair kp;
+            secp256k1_xonly_pubkey x;
+            int parity = -1;
+            ASSERT_EQ(api().keypair_create(ctx(), &kp, k.data()), 1);
+            ASSERT_EQ(api().keypair_xonly_pub(ctx(), &x, &parity, &kp), 1);
+            EXPECT_EQ(xonly_hex(x), to_hex(tx.keys[i].key)) << "input " << i << ": key is not the prevout's";
+            if (parity == 1) ASSERT_EQ(api().ec_seckey_negate(ctx(), k.data()), 1);
+        }
+        if (!a_sum) {
+            a_sum = k;
+            continue;
+        }
+        Bytes t = *a_sum;
+        if (api().ec_seckey_tweak_add(ctx(), t.data(), k.data()) == 1) {
+            a_sum = t;
+        } else {
+            // Both operands are valid keys, so only a zero result is refused: k = -sum.
+            Bytes neg = k;
+            ASSERT_EQ(api().ec_seckey_negate(ctx(), neg.data()), 1);
+            EXPECT_EQ(to_hex(neg), to_hex(*a_sum)) << "input " << i << ": tweak_add failed although the sum is not zero";
+            a_sum.reset();
+        }
+    }
+    if (expected.has("input_private_key_sum")) {
+        ASSERT_TRUE(a_sum.has_value()) << "the eligible keys sum to zero";
+        EXPECT_EQ(to_hex(*a_sum), to_hex(from_hex(expected["input_private_key_sum"].as_string())))
+            << "input_private_key_sum";
+        sums_compared_++;
+    } else {
+        EXPECT_FALSE(a_sum.has_value()) << "the vector gives no key sum, but the keys sum to " << to_hex(*a_sum);
+    }
+
+    // a_sum·G against the published input keys, summed with ec_pubkey_combine.
+    secp256k1_pubkey a_pub{};
+    if (a_sum) ASSERT_EQ(api().ec_pubkey_create(ctx(), &a_pub, a_sum->data()), 1);
+    if (!picked.empty()) {
+        std::vector<secp256k1_pubkey> pks;
+        for (const auto& h : picked) pks.push_back(parse_pubkey(h));
+        std::vector<const secp256k1_pubkey*> ptrs;
+        for (const auto& p : pks) ptrs.push_back(&p);
+        secp256k1_pubkey combined;
+        const int ok = api().ec_pubkey_combine(ctx(), &combined, ptrs.data(), ptrs.size());
+        EXPECT_EQ(ok, a_sum ? 1 : 0) << "input keys sum to infinity exactly when the secret keys sum to zero";
+        if (ok && a_sum) EXPECT_EQ(to_hex(serialize33(combined)), to_hex(serialize33(a_pub)));
+    }
+
+    const auto& secrets = expected["shared_secrets"].items();
+    const auto& recipients = given["recipients"].items();
+    ASSERT_EQ(secrets.size(), recipients.size()) << "one shared secret per recipient entry";
+    size_t published = 0;
+    for (size_t j = 0; j < secrets.size(); j++) {
+        if (secrets[j].is_null()) {
+            EXPECT_TRUE(expect_none) << "recipient " << j << ": no shared secret, yet sending succeeds";
+            continue;
+        }
+        published++;
+        ASSERT_TRUE(a_sum.has_value()) << "a shared secret is published but the keys sum to zero";
+        Bytes hash_in = tx.outpoint;
+        const Bytes a33 = serialize33(a_pub);
+        hash_in.insert(hash_in.end(), a33.begin(), a33.end());
+        static const char tag[] = "BIP0352/Inputs";
+        unsigned char input_hash[32];
+        ASSERT_EQ(api().tagged_sha256(ctx(), input_hash, reinterpret_cast<const unsigned char*>(tag), sizeof tag - 1,
+                                      hash_in.data(), hash_in.size()),
+                  1);
+        Bytes t = *a_sum;
+        ASSERT_EQ(api().ec_seckey_tweak_mul(ctx(), t.data(), input_hash), 1);
+        secp256k1_pubkey shared = parse_pubkey(recipients[j]["scan_pub_key"].as_string());
+        ASSERT_EQ(api().ec_pubkey_tweak_mul(ctx(), &shared, t.data()), 1);
+        EXPECT_EQ(to_hex(serialize33(shared)), to_hex(from_hex(secrets[j].as_string())))
+            << "shared secret of recipient " << j;
+        secrets_compared_++;
+    }
+    // Every sending vector that produces outputs publishes its shared secrets.
+    if (!expect_none) EXPECT_EQ(published, secrets.size());
+}
+
 void Bip352Vectors::run_sending(const json::Value& given, const json::Value& expected) {
     Tx tx = read_tx(given["vin"], true);
     // The eligibility logic must pick exactly the vector's input keys, in input order.
@@ -102,6 +201,9 @@ void Bip352Vectors::run_sending(const json::Value& given, const json::Value& exp
 
     const auto& allowed = expected["outputs"].items();
     bool expect_none = allowed.size() == 1 && allowed[0].items().empty();
+    const bool failed_before = HasFatalFailure();
+    check_sender_intermediates(tx, picked, given, expected, expect_none);
+    if (HasFatalFailure() && !failed_before) return;
     if (picked.empty()) {
         // Nothing to call the API with: the vector must expect no outputs.
         EXPECT_TRUE(expect_none);
@@ -317,14 +419,20 @@ void Bip352Vectors::run_receiving(const json::Value& given, const json::Value& e
 
 TEST_P(Bip352Vectors, Sending) {
     int cases = 0;
+    size_t want_sums = 0, want_secrets = 0;
     for (const auto& c : bip352_vectors().items()) {
         for (const auto& s : c["sending"].items()) {
             SCOPED_TRACE(c["comment"].as_string());
             run_sending(s["given"], s["expected"]);
             cases++;
+            if (s["expected"].has("input_private_key_sum")) want_sums++;
+            for (const auto& ss : s["expected"]["shared_secrets"].items()) want_secrets += !ss.is_null();
         }
     }
     EXPECT_EQ(cases, 28);
+    // Every published key sum and shared secret was compared (counted from the file).
+    EXPECT_EQ(sums_compared_, want_sums);
+    EXPECT_EQ(secrets_compared_, want_secrets);
 }
 
 TEST_P(Bip352Vectors, Receiving) {
