@@ -209,46 +209,43 @@ static inline void fe_mul_int(Fe& r, uint64_t k) {
     "addq %[lo], %[t0]\n\t" \
     "adcq $0, %[t1]\n\t" \
 
-// Always inlined: the call overhead is a fifth of the multiplication itself. The limbs are
-// memory operands ("m"), one per limb, so the compiler knows exactly what the asm reads: no
-// "memory" clobber, no volatile, and it addresses stack temporaries directly (sp-relative loads
-// of values just stored are forwarded cheaply). 11 registers plus the operands' addresses.
-#define FASTSECP_FE_IN(x, v) [x##0] "m"(v.n[0]), [x##1] "m"(v.n[1]), [x##2] "m"(v.n[2]), [x##3] "m"(v.n[3])
+// Always inlined: the call overhead is a fifth of the multiplication itself. Operands as in
+// mul4x4_asm.h (FASTSECP_ASM_IN).
 __attribute__((always_inline)) static inline void fe_mul(Fe& r, const Fe& a, const Fe& b) {
     uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi;
-    __asm__(
+    __asm__ FASTSECP_ASM_VOLATILE(
         FASTSECP_MUL4X4_ASM
         FASTSECP_FE_REDUCE_ASM
         : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
           [t6] "=&r"(t6), [t7] "=&r"(t7), [lo] "=&r"(lo), [hi] "=&r"(hi)
-        : FASTSECP_FE_IN(a, a), FASTSECP_FE_IN(b, b)
-        : "rdx", "cc");
+        : FASTSECP_ASM_IN(a, a.n), FASTSECP_ASM_IN(b, b.n)
+        : FASTSECP_ASM_CLOBBERS);
     r.n[0] = t0; r.n[1] = t1; r.n[2] = t2; r.n[3] = t3;
 }
 // Squaring: the six off-diagonal products once, doubled with an adcx chain, then the four
 // squares on the diagonal added with an adox chain.
 __attribute__((always_inline)) static inline void fe_sqr(Fe& r, const Fe& a) {
     uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi;
-    __asm__(
-        "movq %[a0], %%rdx\n\t"
-        "mulx %[a1], %[t1], %[t2]\n\t"
-        "mulx %[a2], %[lo], %[t3]\n\t"
+    __asm__ FASTSECP_ASM_VOLATILE(
+        "movq " FASTSECP_LIMB(a, 0) ", %%rdx\n\t"
+        "mulx " FASTSECP_LIMB(a, 1) ", %[t1], %[t2]\n\t"
+        "mulx " FASTSECP_LIMB(a, 2) ", %[lo], %[t3]\n\t"
         "addq %[lo], %[t2]\n\t"
-        "mulx %[a3], %[lo], %[t4]\n\t"
+        "mulx " FASTSECP_LIMB(a, 3) ", %[lo], %[t4]\n\t"
         "adcq %[lo], %[t3]\n\t"
         "adcq $0, %[t4]\n\t"
         "xorl %k[hi], %k[hi]\n\t"
-        "movq %[a1], %%rdx\n\t"
-        "mulx %[a2], %[lo], %[hi]\n\t"
+        "movq " FASTSECP_LIMB(a, 1) ", %%rdx\n\t"
+        "mulx " FASTSECP_LIMB(a, 2) ", %[lo], %[hi]\n\t"
         "adcx %[lo], %[t3]\n\t"
         "adox %[hi], %[t4]\n\t"
-        "mulx %[a3], %[lo], %[t5]\n\t"
+        "mulx " FASTSECP_LIMB(a, 3) ", %[lo], %[t5]\n\t"
         "adcx %[lo], %[t4]\n\t"
         "movl $0, %k[hi]\n\t"
         "adox %[hi], %[t5]\n\t"
         "adcx %[hi], %[t5]\n\t"
-        "movq %[a2], %%rdx\n\t"
-        "mulx %[a3], %[lo], %[t6]\n\t"
+        "movq " FASTSECP_LIMB(a, 2) ", %%rdx\n\t"
+        "mulx " FASTSECP_LIMB(a, 3) ", %[lo], %[t6]\n\t"
         "addq %[lo], %[t5]\n\t"
         "adcq $0, %[t6]\n\t"
         // double t1..t6 into t1..t7 (CF chain); OF stays clear for the diagonal.
@@ -261,26 +258,26 @@ __attribute__((always_inline)) static inline void fe_sqr(Fe& r, const Fe& a) {
         "adcx %[t6], %[t6]\n\t"
         "movl $0, %k[hi]\n\t"
         "adcx %[hi], %[t7]\n\t"
-        "movq %[a0], %%rdx\n\t"
+        "movq " FASTSECP_LIMB(a, 0) ", %%rdx\n\t"
         "mulx %%rdx, %[t0], %[hi]\n\t"
         "adox %[hi], %[t1]\n\t"
-        "movq %[a1], %%rdx\n\t"
+        "movq " FASTSECP_LIMB(a, 1) ", %%rdx\n\t"
         "mulx %%rdx, %[lo], %[hi]\n\t"
         "adox %[lo], %[t2]\n\t"
         "adox %[hi], %[t3]\n\t"
-        "movq %[a2], %%rdx\n\t"
+        "movq " FASTSECP_LIMB(a, 2) ", %%rdx\n\t"
         "mulx %%rdx, %[lo], %[hi]\n\t"
         "adox %[lo], %[t4]\n\t"
         "adox %[hi], %[t5]\n\t"
-        "movq %[a3], %%rdx\n\t"
+        "movq " FASTSECP_LIMB(a, 3) ", %%rdx\n\t"
         "mulx %%rdx, %[lo], %[hi]\n\t"
         "adox %[lo], %[t6]\n\t"
         "adox %[hi], %[t7]\n\t"
         FASTSECP_FE_REDUCE_ASM
         : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
           [t6] "=&r"(t6), [t7] "=&r"(t7), [lo] "=&r"(lo), [hi] "=&r"(hi)
-        : FASTSECP_FE_IN(a, a)
-        : "rdx", "cc");
+        : FASTSECP_ASM_IN(a, a.n)
+        : FASTSECP_ASM_CLOBBERS);
     r.n[0] = t0; r.n[1] = t1; r.n[2] = t2; r.n[3] = t3;
 }
 
@@ -352,7 +349,6 @@ __attribute__((always_inline)) static inline void fe_sqr_n(Fe& r, const Fe& a, i
     r.n[0] = x0; r.n[1] = x1; r.n[2] = x2; r.n[3] = x3;
 }
 #undef FASTSECP_FE_REDUCE_ASM
-#undef FASTSECP_FE_IN
 
 #else
 

@@ -188,18 +188,19 @@ static inline void scalar_reduce_512(Scalar& r, const uint64_t l[8]) {
     scalar_reduce(r, (uint64_t)c | scalar_check_overflow(r.d));
 }
 
-#if defined(__x86_64__) && defined(__BMI2__) && defined(__ADX__)
+// GCC only: clang's register allocator gives up on these two blocks (13 registers) in some
+// translation units; clang builds use the C++ code below, which gives the same results.
+#if defined(__x86_64__) && defined(__BMI2__) && defined(__ADX__) && !defined(__clang__)
 #include "arith/mul4x4_asm.h"
 // The 512-bit product in mulx/adcx/adox assembly (translation units built with -mbmi2 -madx).
 static inline void scalar_mul_512(uint64_t l[8], const Scalar& a, const Scalar& b) {
     uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi;
-    __asm__(
+    __asm__ FASTSECP_ASM_VOLATILE(
         FASTSECP_MUL4X4_ASM
         : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
           [t6] "=&r"(t6), [t7] "=&r"(t7), [lo] "=&r"(lo), [hi] "=&r"(hi)
-        : [a0] "m"(a.d[0]), [a1] "m"(a.d[1]), [a2] "m"(a.d[2]), [a3] "m"(a.d[3]),
-          [b0] "m"(b.d[0]), [b1] "m"(b.d[1]), [b2] "m"(b.d[2]), [b3] "m"(b.d[3])
-        : "rdx", "cc");
+        : FASTSECP_ASM_IN(a, a.d), FASTSECP_ASM_IN(b, b.d)
+        : FASTSECP_ASM_CLOBBERS);
     l[0] = t0; l[1] = t1; l[2] = t2; l[3] = t3; l[4] = t4; l[5] = t5; l[6] = t6; l[7] = t7;
 }
 // The same reduction as scalar_reduce_512 (three folds with 2^256 ≡ NC, then one conditional
