@@ -388,7 +388,7 @@ int secp256k1_musig_nonce_agg(const secp256k1_context* ctx, secp256k1_musig_aggn
         Ge a[2], b[2], out[2];
         if (!pubnonce_load(ctx, a, pubnonces[0])) return 0;
         if (!pubnonce_load(ctx, b, pubnonces[1])) return 0;
-        if (musig::nonce_sum_two(out, a, b)) {
+        if (ge_add_distinct_var<2>(out, a, b)) {  // else a half shares x: the general sum
             aggnonce_save(aggnonce, out);
             return 1;
         }

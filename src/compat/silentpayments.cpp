@@ -250,12 +250,14 @@ int secp256k1_silentpayments_recipient_create_labeled_spend_pubkey(const secp256
     int ret = pubkey_load(ctx, spend, unlabeled_spend_pubkey);
     ret &= label_load(ctx, lp, label);
     if (!ret) return 0;
-    Gej sum;
-    gej_set_ge(sum, spend);
-    gej_add_ge_var(sum, sum, lp);
-    if (sum.infinity) return 0;
     Ge r;
-    ge_set_gej_var(r, sum);
+    if (!ge_add_distinct_var<1>(&r, &spend, &lp)) {  // equal x: a doubling, or infinity
+        Gej sum;
+        gej_set_ge(sum, spend);
+        gej_add_ge_var(sum, sum, lp);
+        if (sum.infinity) return 0;
+        ge_set_gej_var(r, sum);
+    }
     pubkey_save(labeled_spend_pubkey, r);
     return 1;
 }

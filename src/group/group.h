@@ -207,6 +207,44 @@ static inline void ge_set_all_gej_var(Ge* r, const Gej* a, size_t n, Fe* scratch
     }
 }
 
+// r[j] = a[j] + b[j] for N pairs of finite affine points with a[j].x ≠ b[j].x, all sharing one
+// inversion (Montgomery's trick): λ = (y2 - y1)/(x2 - x1), x3 = λ² - x1 - x2, y3 = λ·(x1 - x3) - y1.
+// Returns false, r untouched, when a pair has equal x (a doubling or a sum at infinity: callers
+// take the general Jacobian route then). Outputs normalized. Variable time.
+template <int N>
+static inline bool ge_add_distinct_var(Ge* r, const Ge* a, const Ge* b) {
+    Fe d[N], acc[N];
+    for (int j = 0; j < N; j++) {
+        fe_sub(d[j], b[j].x, a[j].x);
+        if (fe_normalizes_to_zero_var(d[j])) return false;
+        if (j == 0) acc[0] = d[0];
+        else fe_mul(acc[j], acc[j - 1], d[j]);
+    }
+    Fe inv;
+    fe_inv_var(inv, acc[N - 1]);
+    for (int j = N - 1; j >= 0; j--) {
+        Fe dinv, lambda, x3, y3, t;
+        if (j > 0) {
+            fe_mul(dinv, inv, acc[j - 1]);
+            fe_mul(inv, inv, d[j]);
+        } else {
+            dinv = inv;
+        }
+        fe_sub(t, b[j].y, a[j].y);
+        fe_mul(lambda, t, dinv);
+        fe_sqr(x3, lambda);
+        fe_sub(x3, x3, a[j].x);
+        fe_sub(x3, x3, b[j].x);
+        fe_sub(t, a[j].x, x3);
+        fe_mul(y3, lambda, t);
+        fe_sub(y3, y3, a[j].y);
+        fe_normalize(x3);
+        fe_normalize(y3);
+        ge_set_xy(r[j], x3, y3);
+    }
+    return true;
+}
+
 // r = 2a (a may alias r). Constant time. With λ = 3x²/2y and Z3 = Y·Z:
 //   L = 3X²/2, S = Y², T = -X·S, X3 = L² + 2T, Y3 = -(L·(X3 + T) + S²)   (3M + 4S).
 // The statement order matters as much as the operation count: the out-of-order window holds

@@ -87,35 +87,4 @@ void nonce_sum_finish(Ge out[2], NonceSum& s) {
     }
 }
 
-bool nonce_sum_two(Ge out[2], const Ge a_in[2], const Ge b_in[2]) {
-    Ge a[2] = {a_in[0], a_in[1]}, b[2] = {b_in[0], b_in[1]};
-    Fe d[2];
-    for (int j = 0; j < 2; j++) {
-        fe_normalize(a[j].x);
-        fe_normalize(b[j].x);
-        if (fe_equal_normalized(a[j].x, b[j].x)) return false;
-        fe_sub(d[j], b[j].x, a[j].x);
-    }
-    Fe prod, inv, dinv[2];
-    fe_mul(prod, d[0], d[1]);
-    fe_inv_var(inv, prod);
-    fe_mul(dinv[0], inv, d[1]);
-    fe_mul(dinv[1], inv, d[0]);
-    for (int j = 0; j < 2; j++) {
-        Fe lambda, x3, y3, t;
-        fe_sub(t, b[j].y, a[j].y);
-        fe_mul(lambda, t, dinv[j]);
-        fe_sqr(x3, lambda);
-        fe_sub(x3, x3, a[j].x);
-        fe_sub(x3, x3, b[j].x);
-        fe_sub(t, a[j].x, x3);
-        fe_mul(y3, lambda, t);
-        fe_sub(y3, y3, a[j].y);
-        fe_normalize(x3);
-        fe_normalize(y3);
-        ge_set_xy(out[j], x3, y3);
-    }
-    return true;
-}
-
 }  // namespace fastsecp::musig

@@ -33,8 +33,5 @@ void nonce_sum_init(NonceSum& s);
 void nonce_sum_add(NonceSum& s, const Ge r[2]);
 // Affine result (both halves with one inversion; a half may be infinity), coordinates normalized.
 void nonce_sum_finish(Ge out[2], NonceSum& s);
-// Two nonces at once, in affine form (both halves' chord slopes share one inversion). False, with
-// out untouched, when a half's two points share x (equal or opposite): use NonceSum then.
-bool nonce_sum_two(Ge out[2], const Ge a[2], const Ge b[2]);
 
 }  // namespace fastsecp::musig

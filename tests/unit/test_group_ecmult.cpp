@@ -122,6 +122,41 @@ TEST(Group, AdditionFormulasAgreeWithReference) {
     }
 }
 
+// Affine additions sharing one inversion: three pairs at once against the reference; a pair with
+// equal x (a doubling, or a sum at infinity) is refused with the outputs untouched.
+TEST(Group, AffineDistinctAdditionsShareOneInversion) {
+    std::mt19937_64 rng(61);
+    ref::Point g = ref::generator();
+    for (int i = 0; i < 12; i++) {
+        ref::Point a[3], b[3];
+        Ge ag[3], bg[3], r[3];
+        for (int j = 0; j < 3; j++) {
+            a[j] = ref::pmul(rand_sc(rng), g);
+            b[j] = ref::pmul(rand_sc(rng), g);
+        }
+        if (i == 1) b[2] = a[2];                                                    // doubling
+        if (i == 2) { b[0] = a[0]; b[0].y = ref::submod(ref::U256{}, a[0].y, ref::P); }  // infinity
+        for (int j = 0; j < 3; j++) { ag[j] = ge_of(a[j]); bg[j] = ge_of(b[j]); }
+        for (int j = 0; j < 3; j++) ge_set_infinity(r[j]);
+        bool ok = ge_add_distinct_var<3>(r, ag, bg);
+        ASSERT_EQ(ok, i != 1 && i != 2) << i;
+        for (int j = 0; j < 3; j++) {
+            if (!ok) {
+                ASSERT_TRUE(r[j].infinity) << i;  // untouched
+                continue;
+            }
+            Gej rj;
+            gej_set_ge(rj, r[j]);
+            ASSERT_TRUE(same(ref_of(rj), ref::padd(a[j], b[j]))) << i << " " << j;
+        }
+        Ge one;
+        ASSERT_EQ(ge_add_distinct_var<1>(&one, &ag[1], &bg[1]), true);
+        Gej oj;
+        gej_set_ge(oj, one);
+        ASSERT_TRUE(same(ref_of(oj), ref::padd(a[1], b[1])));
+    }
+}
+
 TEST(Group, DecompressionAndBatchNormalize) {
     std::mt19937_64 rng(7);
     std::vector<Gej> js;
