@@ -5,15 +5,17 @@
 // (rdx and the flags). x86-64 with BMI2 and ADX only.
 #pragma once
 
-// How the asm reads the 4 limbs of an operand. GCC: each limb is a memory operand ("m"), so the
-// compiler knows exactly what is read (no "memory" clobber, no volatile: it may schedule around
-// the asm) and addresses stack temporaries directly, without a register for the address (2-6 %
-// faster group operations than one address register per operand, bench_compare A/B). clang
-// spends a register per memory operand, which with 10 outputs and rdx does not fit, so there
-// each operand is one address register and the asm clobbers "memory"; it is then also volatile,
-// because a non-volatile asm that reads through a pointer may be merged with an earlier one on
-// the same pointer although the memory behind it changed in between (GCC did that).
-#if defined(__clang__)
+// How the asm reads the 4 limbs of an operand. Optimized GCC builds: each limb is a memory
+// operand ("m"), so the compiler knows exactly what is read (no "memory" clobber, no volatile: it
+// may schedule around the asm) and addresses stack temporaries directly, without a register for
+// the address (2-6 % faster group operations than one address register per operand,
+// bench_compare A/B). Elsewhere each operand is one address register and the asm clobbers
+// "memory": clang spends a register per memory operand (10 outputs and rdx leave too few), and
+// GCC without optimization, or with AddressSanitizer, cannot fold the eight addresses either
+// ("impossible constraints", or a compile that does not finish). That form is also volatile,
+// because a non-volatile asm reading through a pointer may be merged with an earlier one on the
+// same pointer although the memory behind it changed in between (GCC did that).
+#if defined(__clang__) || !defined(__OPTIMIZE__) || defined(__SANITIZE_ADDRESS__)
 #define FASTSECP_ASM_VOLATILE volatile
 #define FASTSECP_LIMB(x, i) #i "*8(%[" #x "])"
 #define FASTSECP_ASM_IN(x, limbs) [x] "r"(limbs)
