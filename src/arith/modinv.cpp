@@ -318,79 +318,267 @@ inline void normalize_out(uint64_t out[4], Signed62 d, int64_t sign_limb, const 
     normalize_out(out, d, f.v[len - 1], mod);
 }
 
-// ---- Jacobi symbol by posdivsteps ---------------------------------------------------------------
+// ---- Jacobi symbol by the binary GCD with approximations ---------------------------------------
 //
-// A posdivstep replaces the δ > 0, g odd case by (f, g) ← (g, (g + f)/2): f and g then stay
-// positive, which the Jacobi symbol needs. We keep (x | m) = (-1)^j · (g | f) and update j:
-//   halving g flips j iff f ≡ 3 or 5 (mod 8)       ((2 | f) = -1 exactly then)
-//   swapping f and g flips j iff f ≡ g ≡ 3 (mod 4)  (quadratic reciprocity, both odd and positive)
-//   adding f to g leaves it alone.
-// When f reaches 1 the symbol is (-1)^j. Convergence is not proven (it is observed for essentially
-// every input), hence the batch budget and the textbook fallback.
+// The binary GCD of T. Pornin, "Optimized Binary GCD for Modular Inversion" (IACR ePrint 2020/972),
+// works on a pair (a, b), b odd, starting from (x, m), and repeats one step until a = 0:
+//   if a is odd and a < b:  (a, b) ← (b, a)
+//   if a is odd:            a ← a - b
+//   a ← a/2
+// Done on the full numbers, each step costs a multi-limb comparison. Pornin's idea: run 30 steps on
+// 64-bit approximations of a and b instead, namely their exact low 32 bits below their top 32 bits
+// (taken at the bit position of the longer of the two), record the steps as a 2×2 matrix, and
+// apply it to the full numbers once. Parities, hence the sizes of the halvings, are always exact;
+// only the comparisons may be wrong when the tops of a and b are too close to tell apart. A wrong
+// comparison makes a negative, which the full update reveals: a is then negated and the next batch
+// carries on. The approximations only decide how fast this converges, never what it computes.
 //
-// 62 posdivsteps from the low 64 bits of f and g: after k steps at least 64 - k low bits are still
-// exact, which covers the 3 bits of f that the last step looks at.
-inline int64_t posdivsteps62_var(int64_t eta, uint64_t f, uint64_t g, Trans& t, unsigned& j) {
-    uint64_t u = 1, v = 0, q = 0, r = 1;
-    int left = 62;
+// The symbol. We keep (x | m) = (-1)^j · (a | b) with (a | b) the Kronecker symbol, which allows
+// negative a and b. Starting from a, b >= 0, a step can never make both negative: from a, b >= 0
+// only a can become negative (b is only ever replaced by a nonnegative a); from a < 0 < b a swap
+// gives (b - a, a) with b - a > 0; from b < 0 < a it gives (b - a, a) with a > 0, and a subtraction
+// gives a - b > 0. For odd b and a, b not both negative the Kronecker symbol obeys
+//   (a | b) = (a - b | b)                              (period |b| when b > 0; a, a - b > 0 when b < 0)
+//   (a | b) = (b | a)·(-1)^[a ≡ b ≡ 3 (mod 4)]          (reciprocity; a, b are read in two's complement)
+//   (a | b) = (2 | b)·(a/2 | b), (2 | b) = -1 iff b ≡ 3 or 5 (mod 8)   (also for negative b)
+//   (-a | b) = (a | b)·(-1)^[b ≡ 3 (mod 4)] for b > 0, and (a | -b) = (a | b) for a >= 0,
+// so every update of j reads only the low three bits of a and b, which are exact in the
+// approximations (32 exact low bits, 30 halvings). At the end a = 0 and (0 | b) = [b = ±1].
+// Once both numbers fit in 64 bits the steps run on them directly, without approximations.
+
+constexpr int BG_STEPS = 30;  // steps per batch: packed row entries stay within ±2^30
+
+// The step loop is written as jumps: while a is even, all its trailing zeros are shifted out at
+// once (every halving sees the same b, so the symbol flips iff their number is odd and
+// b ≡ 3 or 5 (mod 8)); then a is odd and one swap-and-subtract follows:
+//   a < b:   (a, b) ← (b - a, a),  (F, G) ← (G - F, F),  symbol flips iff a ≡ b ≡ 3 (mod 4)
+//   a >= b:  (a, b) ← (a - b, b),  (F, G) ← (F - G, G)
+// where F (row of a) and G (row of b) are the matrix rows, packed as below. The subtraction of two
+// odd numbers leaves at least one zero, two on average, so a batch of 30 halvings takes about 15
+// jumps. j collects the symbol's flips in bit 1.
+//
+// The comparison is a coin toss for the branch predictor and GCC turns selects into branches; and
+// the loop is short enough that instruction count, not only the dependency chain, bounds it. So on
+// x86-64 it is one block of assembly with conditional moves and no register shuffling. Its
+// dependency chain per jump is sub, or, tzcnt, shr: the shift count is read from a - b, which has
+// the trailing zeros of |a - b|, while the selects run beside it. (tzcnt runs as bsf on processors
+// without BMI1, which differs only for a zero input: see bingcd_tail.) Defining
+// FASTSECP_BINGCD_PORTABLE selects the plain C version (the one other targets get), for testing.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(FASTSECP_BINGCD_PORTABLE)
+#define FASTSECP_BINGCD_ASM 1
+// Shift out the trailing zeros of a, at most as many as the mask (all ones above the halvings left)
+// allows; the same shift doubles G and uses up the mask. j ^= (b ^ (b >> 1)) & (z << 1).
+#define FASTSECP_BINGCD_HALVE_ROWS                                                                 \
+    "mov %[a], %[t1]\n\t"                                                                          \
+    "or %[mask], %[t1]\n\t"                                                                        \
+    "tzcnt %[t1], %[z]\n\t"                                                                        \
+    "shr %%cl, %[a]\n\t"                                                                           \
+    "shl %%cl, %[G]\n\t"                                                                           \
+    "sar %%cl, %[mask]\n\t"                                                                        \
+    "mov %[b], %[t2]\n\t"                                                                          \
+    "shr $1, %[t2]\n\t"                                                                            \
+    "xor %[b], %[t2]\n\t"                                                                          \
+    "lea (%[z],%[z]), %[t3]\n\t"                                                                   \
+    "and %[t3], %[t2]\n\t"                                                                         \
+    "xor %[t2], %[j]\n\t"
+// Swap-and-subtract (a odd). CF = (a < b) selects the swapped results. t6 keeps a - b, whose
+// trailing zeros are those of the new a, so the next shift does not wait for the selects.
+#define FASTSECP_BINGCD_SUB_ROWS                                                                   \
+    "mov %[b], %[t1]\n\t"                                                                          \
+    "sub %[a], %[t1]\n\t"   /* b - a */                                                            \
+    "mov %[G], %[t2]\n\t"                                                                          \
+    "sub %[F], %[t2]\n\t"   /* G - F */                                                            \
+    "mov %[a], %[t3]\n\t"                                                                          \
+    "and %[b], %[t3]\n\t"   /* a & b: reciprocity flip if swapping */                             \
+    "mov %[a], %[t4]\n\t"                                                                          \
+    "mov %[F], %[t5]\n\t"                                                                          \
+    "sub %[G], %[F]\n\t"                                                                           \
+    "sub %[b], %[a]\n\t"    /* CF = (a < b) */                                                     \
+    "mov %[a], %[t6]\n\t"                                                                          \
+    "cmovnc %[zero], %[t3]\n\t"                                                                    \
+    "cmovc %[t1], %[a]\n\t"                                                                        \
+    "cmovc %[t4], %[b]\n\t"                                                                        \
+    "cmovc %[t2], %[F]\n\t"                                                                        \
+    "cmovc %[t5], %[G]\n\t"                                                                        \
+    "xor %[t3], %[j]\n\t"
+// Shift out the trailing zeros of the new a, read from t6 = ±a.
+#define FASTSECP_BINGCD_HALVE_ROWS_T6                                                              \
+    "or %[mask], %[t6]\n\t"                                                                        \
+    "tzcnt %[t6], %[z]\n\t"                                                                        \
+    "shr %%cl, %[a]\n\t"                                                                           \
+    "shl %%cl, %[G]\n\t"                                                                           \
+    "sar %%cl, %[mask]\n\t"                                                                        \
+    "mov %[b], %[t2]\n\t"                                                                          \
+    "shr $1, %[t2]\n\t"                                                                            \
+    "xor %[b], %[t2]\n\t"                                                                          \
+    "lea (%[z],%[z]), %[t3]\n\t"                                                                   \
+    "and %[t3], %[t2]\n\t"                                                                         \
+    "xor %[t2], %[j]\n\t"
+#endif
+
+// BG_STEPS halvings on approximations; returns the matrix scaled by 2^62 (so update_fg_n applies
+// it). Rows are packed: F = f0 + g0·2^32, G = f1 + g1·2^32.
+inline void bingcd_batch(uint64_t a, uint64_t b, Trans& t, uint64_t& j) {
+    uint64_t F = 1, G = uint64_t(1) << 32;
+    uint64_t mask = UINT64_MAX << BG_STEPS;  // all ones from the bit "halvings left" up
+#ifdef FASTSECP_BINGCD_ASM
+    // zero is an output set inside, so that it cannot share a register with an input equal to 0.
+    uint64_t z, t1, t2, t3, t4, t5, t6, zero;
+    __asm__("xor %k[zero], %k[zero]\n\t"
+            FASTSECP_BINGCD_HALVE_ROWS
+            "cmp $-1, %[mask]\n\t"
+            "je 2f\n"
+            "1:\n\t"
+            FASTSECP_BINGCD_SUB_ROWS
+            FASTSECP_BINGCD_HALVE_ROWS_T6
+            "cmp $-1, %[mask]\n\t"
+            "jne 1b\n"
+            "2:"
+            : [a] "+r"(a), [b] "+r"(b), [F] "+r"(F), [G] "+r"(G), [j] "+r"(j), [mask] "+r"(mask),
+              [z] "=&c"(z), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
+              [t5] "=&r"(t5), [t6] "=&r"(t6), [zero] "=&r"(zero)
+            :
+            : "cc");
+#else
     for (;;) {
-        const int z = __builtin_ctzll(g | (UINT64_MAX << left));
-        g >>= z;
-        u <<= z;
-        v <<= z;
-        eta -= z;
-        left -= z;
-        j ^= (unsigned)z & (unsigned)((f >> 1) ^ (f >> 2));
-        if (left == 0) break;
-        if (eta < 0) {
-            eta = -eta;
-            j ^= (unsigned)((f & g) >> 1);
-            uint64_t tmp = f; f = g; g = tmp;
-            tmp = u; u = q; q = tmp;
-            tmp = v; v = r; r = tmp;
-        }
-        int lim = (int)eta + 1;
-        if (lim > left) lim = left;
-        if (lim > 8) lim = 8;
-        const uint64_t mask = UINT64_MAX >> (64 - lim);
-        const uint64_t w = (g * NEGINV8.t[(uint8_t)f]) & mask;  // in [0, 2^lim): adds w·f >= 0
-        g += w * f;
-        q += w * u;
-        r += w * v;
+        const int z = __builtin_ctzll(a | mask);
+        a >>= z;
+        G <<= z;
+        mask = (uint64_t)((int64_t)mask >> z);
+        j ^= (b ^ (b >> 1)) & ((uint64_t)z << 1);
+        if (mask == UINT64_MAX) break;
+        const uint64_t lt = 0 - (uint64_t)(a < b), d = a - b;
+        j ^= a & b & lt;
+        const uint64_t bn = b ^ ((a ^ b) & lt);
+        a = (d ^ lt) - lt;
+        b = bn;
+        const uint64_t Fn = ((F - G) ^ lt) - lt;
+        G ^= (G ^ F) & lt;
+        F = Fn;
     }
-    t.u = (int64_t)u;
-    t.v = (int64_t)v;
-    t.q = (int64_t)q;
-    t.r = (int64_t)r;
-    return eta;
+#endif
+    const int64_t f0 = (int32_t)F, g0 = (int64_t)(F - (uint64_t)f0) >> 32;
+    const int64_t f1 = (int32_t)G, g1 = (int64_t)(G - (uint64_t)f1) >> 32;
+    constexpr int SCALE = 62 - BG_STEPS;
+    t.u = (int64_t)((uint64_t)f0 << SCALE);
+    t.v = (int64_t)((uint64_t)g0 << SCALE);
+    t.q = (int64_t)((uint64_t)f1 << SCALE);
+    t.r = (int64_t)((uint64_t)g1 << SCALE);
 }
 
-// Batches before giving up on posdivsteps. Random inputs modulo p need 12.6 on average and never
-// more than 15 in 100,000 trials (measured while writing this), so 40 is a wide margin.
+// The same steps on exact numbers below 2^64 (no matrix), until a = 0; b ends as gcd(a, b).
+inline void bingcd_tail(uint64_t a, uint64_t& b, uint64_t& j) {
+    // a != 0 on entry.
+#ifdef FASTSECP_BINGCD_ASM
+    // The shift count is read from a - b, which has the trailing zeros of the new a (and is zero
+    // exactly when the new a is: then the loop ends, and the shift count is unused except for the
+    // (2 | b) flip, which is zero as b = 1 when it matters: with bsf instead of tzcnt the count
+    // is undefined there, and harmless).
+    uint64_t z, t1, t2, t3, t4, zero;
+    __asm__("xor %k[zero], %k[zero]\n\t"
+            "mov %[a], %[t4]\n\t"
+            "jmp 2f\n"
+            "1:\n\t"
+            "mov %[b], %[t1]\n\t"
+            "sub %[a], %[t1]\n\t"
+            "mov %[a], %[t3]\n\t"
+            "and %[b], %[t3]\n\t"
+            "mov %[a], %[t2]\n\t"
+            "sub %[b], %[a]\n\t"
+            "mov %[a], %[t4]\n\t"
+            "cmovnc %[zero], %[t3]\n\t"
+            "cmovc %[t1], %[a]\n\t"
+            "cmovc %[t2], %[b]\n\t"
+            "xor %[t3], %[j]\n"
+            "2:\n\t"
+            "tzcnt %[t4], %[z]\n\t"
+            "shr %%cl, %[a]\n\t"
+            "mov %[b], %[t2]\n\t"
+            "shr $1, %[t2]\n\t"
+            "xor %[b], %[t2]\n\t"
+            "lea (%[z],%[z]), %[t3]\n\t"
+            "and %[t3], %[t2]\n\t"
+            "xor %[t2], %[j]\n\t"
+            "test %[a], %[a]\n\t"
+            "jnz 1b"
+            : [a] "+r"(a), [b] "+r"(b), [j] "+r"(j), [z] "=&c"(z), [t1] "=&r"(t1),
+              [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [zero] "=&r"(zero)
+            :
+            : "cc");
+#else
+    while (a != 0) {
+        const int z = __builtin_ctzll(a);
+        a >>= z;
+        j ^= (b ^ (b >> 1)) & ((uint64_t)z << 1);
+        const uint64_t lt = 0 - (uint64_t)(a < b), d = a - b;
+        j ^= a & b & lt;
+        const uint64_t bn = b ^ ((a ^ b) & lt);
+        a = (d ^ lt) - lt;
+        b = bn;
+    }
+#endif
+}
+
+// a ← -a on the low LEN limbs (normalized in, normalized out).
+template <int LEN>
+inline void negate_n(Signed62& a) {
+    int64_t c = 0;
+    for (int i = 0; i < LEN - 1; i++) {
+        const int64_t x = c - a.v[i];
+        a.v[i] = x & (int64_t)M62;
+        c = x >> 62;
+    }
+    a.v[LEN - 1] = c - a.v[LEN - 1];
+}
+
+// Batches before giving up (the textbook fallback then answers). Each batch shortens the pair by
+// about 30 bits, so 256-bit inputs take about 10 before the 64-bit tail; 40 is a wide margin.
 constexpr int JACOBI_MAX_BATCHES = 40;
+
+// Batches while a and b need LEN limbs; returns when they fit in fewer (for LEN = 2: when both
+// are below 2^64), or false when the batch budget ran out. a >= 0 and b > 0 on entry and exit.
+// The length is a template parameter so that the limbs stay in registers.
+template <int LEN>
+[[gnu::always_inline]] inline bool jacobi_batches(Signed62& a, Signed62& b, uint64_t& j, int& budget) {
+    for (;;) {
+        const uint64_t top = (uint64_t)(a.v[LEN - 1] | b.v[LEN - 1]);
+        if (top < (LEN == 2 ? 4u : 1u)) return true;
+        if (--budget < 0) return false;
+        // Approximations: the top 32 bits of the longer number (left-aligned from the two top
+        // limbs; s >= 2 as limbs are below 2^62) above the exact low 32 bits. As the value has
+        // more than 64 bits, the two parts do not overlap.
+        const int s = __builtin_clzll(top);
+        const uint64_t ha = ((uint64_t)a.v[LEN - 1] << s) | (((uint64_t)a.v[LEN - 2] << 2) >> (64 - s));
+        const uint64_t hb = ((uint64_t)b.v[LEN - 1] << s) | (((uint64_t)b.v[LEN - 2] << 2) >> (64 - s));
+        const uint64_t LO = 0xFFFFFFFFu;
+        Trans t;
+        bingcd_batch((ha & ~LO) | ((uint64_t)a.v[0] & LO), (hb & ~LO) | ((uint64_t)b.v[0] & LO), t, j);
+        update_fg_n<LEN>(a, b, t);
+        // At most one of a and b is negative now (wrong comparisons of approximations do that).
+        if (a.v[LEN - 1] < 0) [[unlikely]] {
+            negate_n<LEN>(a);
+            j ^= (uint64_t)b.v[0];  // (-1 | b) = -1 iff b ≡ 3 (mod 4): bit 1
+        } else if (b.v[LEN - 1] < 0) [[unlikely]] {
+            negate_n<LEN>(b);
+        }
+    }
+}
 
 [[gnu::always_inline]] inline int jacobi_impl(const uint64_t x[4], const ModinvModulus& mod) {
     if ((x[0] | x[1] | x[2] | x[3]) == 0) return 0;
-    Signed62 f = from_u64(mod.m64), g = from_u64(x);
-    int64_t eta = -1;
-    unsigned j = 0;
-    int len = 5;
-    for (int it = 0; it < JACOBI_MAX_BATCHES; it++) {
-        Trans t;
-        // Limb 1 is still exact (all limbs are nonnegative here; dropped limbs are zero).
-        const uint64_t f64 = (uint64_t)f.v[0] | ((uint64_t)f.v[1] << 62);
-        const uint64_t g64 = (uint64_t)g.v[0] | ((uint64_t)g.v[1] << 62);
-        eta = posdivsteps62_var(eta, f64, g64, t, j);
-        update_fg_len(f, g, t, len);
-        if (f.v[0] == 1) {
-            int64_t any = 0;
-            for (int i = 1; i < len; i++) any |= f.v[i];
-            if (any == 0) return (j & 1) ? -1 : 1;
-        }
-        // f, g > 0: shrink while both top limbs are zero.
-        if (len > 1 && (f.v[len - 1] | g.v[len - 1]) == 0) len--;
-    }
-    return modinv_detail::jacobi_binary_var(x, mod.m64);
+    Signed62 a = from_u64(x), b = from_u64(mod.m64);
+    uint64_t j = 0;  // the symbol is (-1)^(bit 1 of j)
+    int budget = JACOBI_MAX_BATCHES;
+    // Limbs that are zero in both are dropped (the top limb is zero-extended into the next).
+    if (!jacobi_batches<5>(a, b, j, budget) || !jacobi_batches<4>(a, b, j, budget) ||
+        !jacobi_batches<3>(a, b, j, budget) || !jacobi_batches<2>(a, b, j, budget))
+        return modinv_detail::jacobi_binary_var(x, mod.m64);
+    // Both below 2^64: finish with exact steps (at most 128 of them).
+    uint64_t a64 = (uint64_t)a.v[0] | ((uint64_t)a.v[1] << 62);
+    uint64_t b64 = (uint64_t)b.v[0] | ((uint64_t)b.v[1] << 62);
+    if (a64 != 0) bingcd_tail(a64, b64, j);
+    if (b64 != 1) return 0;
+    return (j & 2) ? -1 : 1;
 }
 
 }  // namespace

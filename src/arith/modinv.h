@@ -59,11 +59,12 @@ void modinv_const(uint64_t out[4], const uint64_t x[4], const ModinvModulus& m);
 void modinv_var(uint64_t out[4], const uint64_t x[4], const ModinvModulus& m);
 
 // Jacobi symbol (x | m), variable time: 0 if x = 0, else 1 or -1 (for prime m: square or not).
+// Computed by T. Pornin's binary GCD with approximations (see modinv.cpp), not by divsteps.
 int jacobi_var(const uint64_t x[4], const ModinvModulus& m);
 
 namespace modinv_detail {
-// Textbook binary Jacobi algorithm (always terminates, slow); the fallback of jacobi_var when the
-// posdivstep iteration has not converged within its budget. Exposed for tests.
+// Textbook binary Jacobi algorithm (always terminates, slow); the fallback of jacobi_var when its
+// iteration has not finished within its budget. Exposed for tests.
 int jacobi_binary_var(const uint64_t x[4], const uint64_t m[4]);
 }  // namespace modinv_detail
 
