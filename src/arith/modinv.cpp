@@ -1,10 +1,14 @@
-// safegcd modular inversion and Jacobi symbols; see modinv.h for the references.
+// Modular inversion and Jacobi symbols; see modinv.h for the references.
 //
-// Shape of every routine: the state is (f, g) with f = m and g = x at the start, plus (d, e) with
-// d·x ≡ f and e·x ≡ g (mod m). A batch of divsteps is decided from the low bits of f and g alone
-// and summarized as a 2×2 integer matrix T scaled by 2^62; T/2^62 is then applied to the full-size
-// (f, g) (exact: the results are divisible by 2^62) and to (d, e) (modulo m: a multiple of m is
-// added first to clear the low 62 bits). When g = 0, f = ±1 and d·f is the inverse.
+// Two algorithms, both batched as a 2×2 integer matrix decided on 64-bit words and then applied
+// to the full-size numbers (signed 62-bit limbs):
+//  - modinv_const: safegcd divsteps (Bernstein–Yang). The state is (f, g) with f = m and g = x at
+//    the start, plus (d, e) with d·x ≡ f and e·x ≡ g (mod m). A batch of divsteps is decided from
+//    the low bits of f and g alone and summarized as a matrix T scaled by 2^62; T/2^62 is applied
+//    to (f, g) (exact: the results are divisible by 2^62) and to (d, e) (modulo m: a multiple of m
+//    is added first to clear the low 62 bits). When g = 0, f = ±1 and d·f is the inverse.
+//  - modinv_var and jacobi_var: Pornin's binary GCD, whose batches are decided from the low and
+//    the top bits together (see the section below); the same matrix application does the rest.
 #include "arith/modinv.h"
 
 namespace fastsecp {
@@ -115,63 +119,6 @@ inline int64_t divsteps59_ct(int64_t zeta, uint64_t f, uint64_t g, Trans& t) {
     return zeta;
 }
 
-// ---- Variable-time batch: 62 divsteps of the δ = 1 variant, with multi-bit jumps -------------
-//
-// State η = -δ. Runs of zero bits of g are shifted out at once. While η >= 0 no swap can happen,
-// so a stretch of up to min(η + 1, steps left) divsteps only adds multiples of f to g: it is one
-// addition of w·f with w = -g/f mod 2^L, followed by L shifts. w uses -1/f mod 2^8 from a table.
-
-// NEGINV8.t[a] = -a^-1 mod 256 for odd a (even entries unused), indexed by f's low byte.
-struct NegInvTable {
-    uint8_t t[256];
-    constexpr NegInvTable() : t{} {
-        for (unsigned i = 0; i < 128; i++) {
-            const unsigned a = 2 * i + 1;
-            unsigned x = a;                                   // a·a ≡ 1 mod 8: right to 3 bits
-            for (int j = 0; j < 3; j++) x = x * (2 - a * x);  // Newton: 6, 12, 24 correct bits
-            t[a] = (uint8_t)(0u - x);
-        }
-    }
-};
-constexpr NegInvTable NEGINV8{};
-static_assert((uint8_t)(NEGINV8.t[0xFF] * 0xFFu) == 0xFF && (uint8_t)(NEGINV8.t[3] * 3u) == 0xFF);
-
-inline int64_t divsteps62_var(int64_t eta, uint64_t f, uint64_t g, Trans& t) {
-    uint64_t u = 1, v = 0, q = 0, r = 1;
-    int left = 62;
-    for (;;) {
-        // Shift out the zero bits of g (at most `left` of them).
-        const int z = __builtin_ctzll(g | (UINT64_MAX << left));
-        g >>= z;
-        u <<= z;
-        v <<= z;
-        eta -= z;
-        left -= z;
-        if (left == 0) break;
-        // g is odd now.
-        if (eta < 0) {
-            // δ > 0: (f, g) ← (g, -f), with the matrix rows; the -f is then cancelled by w below.
-            eta = -eta;
-            const uint64_t of = f, ou = u, ov = v;
-            f = g; u = q; v = r;
-            g = 0 - of; q = 0 - ou; r = 0 - ov;
-        }
-        int lim = (int)eta + 1;
-        if (lim > left) lim = left;
-        if (lim > 8) lim = 8;
-        const uint64_t mask = UINT64_MAX >> (64 - lim);
-        const uint64_t w = (g * NEGINV8.t[(uint8_t)f]) & mask;
-        g += w * f;
-        q += w * u;
-        r += w * v;
-    }
-    t.u = (int64_t)u;
-    t.v = (int64_t)v;
-    t.q = (int64_t)q;
-    t.r = (int64_t)r;
-    return eta;
-}
-
 // ---- Applying a matrix ------------------------------------------------------------------------
 
 // (f, g) ← T·(f, g) / 2^62 on the low LEN limbs (limb LEN-1 is the signed top); the division is
@@ -194,17 +141,6 @@ inline void update_fg_n(Signed62& f, Signed62& g, const Trans& t) {
     }
     f.v[LEN - 1] = (int64_t)cf;
     g.v[LEN - 1] = (int64_t)cg;
-}
-
-// Variable time in len (1..5): one unrolled copy per length.
-inline void update_fg_len(Signed62& f, Signed62& g, const Trans& t, int len) {
-    switch (len) {
-    case 5: update_fg_n<5>(f, g, t); break;
-    case 4: update_fg_n<4>(f, g, t); break;
-    case 3: update_fg_n<3>(f, g, t); break;
-    case 2: update_fg_n<2>(f, g, t); break;
-    default: update_fg_n<1>(f, g, t); break;
-    }
 }
 
 // (d, e) ← T·(d, e) / 2^62 mod m, constant time. Inputs and outputs are in (-2m, m).
@@ -278,46 +214,6 @@ inline void normalize_out(uint64_t out[4], Signed62 d, int64_t sign_limb, const 
     normalize_out(out, d, f.v[4], mod);
 }
 
-[[gnu::always_inline]] inline void modinv_var_impl(uint64_t out[4], const uint64_t x[4],
-                                                   const ModinvModulus& mod) {
-    Signed62 d{{0, 0, 0, 0, 0}}, e{{1, 0, 0, 0, 0}};
-    Signed62 f = from_u64(mod.m64), g = from_u64(x);
-    if ((x[0] | x[1] | x[2] | x[3]) == 0) {
-        out[0] = out[1] = out[2] = out[3] = 0;
-        return;
-    }
-    int64_t eta = -1;  // δ = 1
-    int len = 5;
-    // Software-pipelined: the (d, e) update of a batch is placed after the next batch's divsteps
-    // in program order. Nothing waits for (d, e), so the out-of-order core runs it in the shadow
-    // of the divstep dependency chain instead of in front of it.
-    Trans t;
-    eta = divsteps62_var(eta, (uint64_t)f.v[0], (uint64_t)g.v[0], t);
-    update_fg_len(f, g, t, len);
-    for (;;) {
-        if (g.v[0] == 0) {
-            int64_t any = 0;
-            for (int i = 1; i < len; i++) any |= g.v[i];
-            if (any == 0) break;
-        }
-        // Drop the top limb when it is pure sign extension in both f and g: fold it into the next
-        // limb, which becomes the signed top (value - 2^62 if the dropped limb was -1).
-        const int64_t fn = f.v[len - 1], gn = g.v[len - 1];
-        if (len > 1 && (fn ^ (fn >> 63)) == 0 && (gn ^ (gn >> 63)) == 0) {
-            f.v[len - 2] += (int64_t)((uint64_t)fn << 62);
-            g.v[len - 2] += (int64_t)((uint64_t)gn << 62);
-            len--;
-        }
-        Trans next;
-        eta = divsteps62_var(eta, (uint64_t)f.v[0], (uint64_t)g.v[0], next);
-        update_de(d, e, t, mod);
-        update_fg_len(f, g, next, len);
-        t = next;
-    }
-    update_de(d, e, t, mod);
-    normalize_out(out, d, f.v[len - 1], mod);
-}
-
 // ---- Jacobi symbol by the binary GCD with approximations ---------------------------------------
 //
 // The binary GCD of T. Pornin, "Optimized Binary GCD for Modular Inversion" (IACR ePrint 2020/972),
@@ -366,15 +262,17 @@ constexpr int BG_STEPS = 30;  // steps per batch: packed row entries stay within
 // FASTSECP_BINGCD_PORTABLE selects the plain C version (the one other targets get), for testing.
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(FASTSECP_BINGCD_PORTABLE)
 #define FASTSECP_BINGCD_ASM 1
-// Shift out the trailing zeros of a, at most as many as the mask (all ones above the halvings left)
-// allows; the same shift doubles G and uses up the mask. j ^= (b ^ (b >> 1)) & (z << 1).
-#define FASTSECP_BINGCD_HALVE_ROWS                                                                 \
-    "mov %[a], %[t1]\n\t"                                                                          \
-    "or %[mask], %[t1]\n\t"                                                                        \
-    "tzcnt %[t1], %[z]\n\t"                                                                        \
+// Shift out the trailing zeros of a (read from t1 = a, or from t6 = a - b = ±a after a
+// subtraction), at most as many as the mask (all ones above the halvings left) allows; the same
+// shift doubles G and uses up the mask.
+#define FASTSECP_BINGCD_HALVE(t)                                                                   \
+    "or %[mask], %[" t "]\n\t"                                                                     \
+    "tzcnt %[" t "], %[z]\n\t"                                                                     \
     "shr %%cl, %[a]\n\t"                                                                           \
     "shl %%cl, %[G]\n\t"                                                                           \
-    "sar %%cl, %[mask]\n\t"                                                                        \
+    "sar %%cl, %[mask]\n\t"
+// The symbol's flip for z halvings: j ^= (b ^ (b >> 1)) & (z << 1).
+#define FASTSECP_BINGCD_HALVE_J                                                                    \
     "mov %[b], %[t2]\n\t"                                                                          \
     "shr $1, %[t2]\n\t"                                                                            \
     "xor %[b], %[t2]\n\t"                                                                          \
@@ -383,17 +281,30 @@ constexpr int BG_STEPS = 30;  // steps per batch: packed row entries stay within
     "xor %[t2], %[j]\n\t"
 // Swap-and-subtract (a odd). CF = (a < b) selects the swapped results. t6 keeps a - b, whose
 // trailing zeros are those of the new a, so the next shift does not wait for the selects.
-#define FASTSECP_BINGCD_SUB_ROWS                                                                   \
+#define FASTSECP_BINGCD_SUB_HEAD                                                                   \
     "mov %[b], %[t1]\n\t"                                                                          \
     "sub %[a], %[t1]\n\t"   /* b - a */                                                            \
     "mov %[G], %[t2]\n\t"                                                                          \
-    "sub %[F], %[t2]\n\t"   /* G - F */                                                            \
-    "mov %[a], %[t3]\n\t"                                                                          \
-    "and %[b], %[t3]\n\t"   /* a & b: reciprocity flip if swapping */                             \
+    "sub %[F], %[t2]\n\t"   /* G - F */
+#define FASTSECP_BINGCD_SUB_TAIL                                                                   \
     "mov %[a], %[t4]\n\t"                                                                          \
     "mov %[F], %[t5]\n\t"                                                                          \
     "sub %[G], %[F]\n\t"                                                                           \
     "sub %[b], %[a]\n\t"    /* CF = (a < b) */                                                     \
+    "mov %[a], %[t6]\n\t"                                                                          \
+    "cmovc %[t1], %[a]\n\t"                                                                        \
+    "cmovc %[t4], %[b]\n\t"                                                                        \
+    "cmovc %[t2], %[F]\n\t"                                                                        \
+    "cmovc %[t5], %[G]\n\t"
+// With the symbol: the reciprocity flip a & b (bit 1) when swapping.
+#define FASTSECP_BINGCD_SUB_J                                                                      \
+    FASTSECP_BINGCD_SUB_HEAD                                                                       \
+    "mov %[a], %[t3]\n\t"                                                                          \
+    "and %[b], %[t3]\n\t"                                                                          \
+    "mov %[a], %[t4]\n\t"                                                                          \
+    "mov %[F], %[t5]\n\t"                                                                          \
+    "sub %[G], %[F]\n\t"                                                                           \
+    "sub %[b], %[a]\n\t"                                                                           \
     "mov %[a], %[t6]\n\t"                                                                          \
     "cmovnc %[zero], %[t3]\n\t"                                                                    \
     "cmovc %[t1], %[a]\n\t"                                                                        \
@@ -401,54 +312,67 @@ constexpr int BG_STEPS = 30;  // steps per batch: packed row entries stay within
     "cmovc %[t2], %[F]\n\t"                                                                        \
     "cmovc %[t5], %[G]\n\t"                                                                        \
     "xor %[t3], %[j]\n\t"
-// Shift out the trailing zeros of the new a, read from t6 = ±a.
-#define FASTSECP_BINGCD_HALVE_ROWS_T6                                                              \
-    "or %[mask], %[t6]\n\t"                                                                        \
-    "tzcnt %[t6], %[z]\n\t"                                                                        \
-    "shr %%cl, %[a]\n\t"                                                                           \
-    "shl %%cl, %[G]\n\t"                                                                           \
-    "sar %%cl, %[mask]\n\t"                                                                        \
-    "mov %[b], %[t2]\n\t"                                                                          \
-    "shr $1, %[t2]\n\t"                                                                            \
-    "xor %[b], %[t2]\n\t"                                                                          \
-    "lea (%[z],%[z]), %[t3]\n\t"                                                                   \
-    "and %[t3], %[t2]\n\t"                                                                         \
-    "xor %[t2], %[j]\n\t"
 #endif
 
 // BG_STEPS halvings on approximations; returns the matrix scaled by 2^62 (so update_fg_n applies
-// it). Rows are packed: F = f0 + g0·2^32, G = f1 + g1·2^32.
-inline void bingcd_batch(uint64_t a, uint64_t b, Trans& t, uint64_t& j) {
+// it). Rows are packed: F = f0 + g0·2^32, G = f1 + g1·2^32. With JAC, j collects the symbol's
+// flips; a and b are left as the approximations' final values (exact if the inputs were).
+template <bool JAC>
+[[gnu::always_inline]] inline void bingcd_batch(uint64_t& a, uint64_t& b, Trans& t, uint64_t& j) {
     uint64_t F = 1, G = uint64_t(1) << 32;
     uint64_t mask = UINT64_MAX << BG_STEPS;  // all ones from the bit "halvings left" up
 #ifdef FASTSECP_BINGCD_ASM
-    // zero is an output set inside, so that it cannot share a register with an input equal to 0.
-    uint64_t z, t1, t2, t3, t4, t5, t6, zero;
-    __asm__("xor %k[zero], %k[zero]\n\t"
-            FASTSECP_BINGCD_HALVE_ROWS
-            "cmp $-1, %[mask]\n\t"
-            "je 2f\n"
-            "1:\n\t"
-            FASTSECP_BINGCD_SUB_ROWS
-            FASTSECP_BINGCD_HALVE_ROWS_T6
-            "cmp $-1, %[mask]\n\t"
-            "jne 1b\n"
-            "2:"
-            : [a] "+r"(a), [b] "+r"(b), [F] "+r"(F), [G] "+r"(G), [j] "+r"(j), [mask] "+r"(mask),
-              [z] "=&c"(z), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
-              [t5] "=&r"(t5), [t6] "=&r"(t6), [zero] "=&r"(zero)
-            :
-            : "cc");
+    uint64_t z, t1, t2, t4, t5, t6;
+    if constexpr (JAC) {
+        // zero is an output set inside, so that it cannot share a register with an input equal
+        // to 0 (j, say).
+        uint64_t t3, zero;
+        __asm__("xor %k[zero], %k[zero]\n\t"
+                "mov %[a], %[t1]\n\t"
+                FASTSECP_BINGCD_HALVE("t1")
+                FASTSECP_BINGCD_HALVE_J
+                "cmp $-1, %[mask]\n\t"
+                "je 2f\n"
+                "1:\n\t"
+                FASTSECP_BINGCD_SUB_J
+                FASTSECP_BINGCD_HALVE("t6")
+                FASTSECP_BINGCD_HALVE_J
+                "cmp $-1, %[mask]\n\t"
+                "jne 1b\n"
+                "2:"
+                : [a] "+r"(a), [b] "+r"(b), [F] "+r"(F), [G] "+r"(G), [j] "+r"(j),
+                  [mask] "+r"(mask), [z] "=&c"(z), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3),
+                  [t4] "=&r"(t4), [t5] "=&r"(t5), [t6] "=&r"(t6), [zero] "=&r"(zero)
+                :
+                : "cc");
+    } else {
+        __asm__("mov %[a], %[t1]\n\t"
+                FASTSECP_BINGCD_HALVE("t1")
+                "cmp $-1, %[mask]\n\t"
+                "je 2f\n"
+                "1:\n\t"
+                FASTSECP_BINGCD_SUB_HEAD
+                FASTSECP_BINGCD_SUB_TAIL
+                FASTSECP_BINGCD_HALVE("t6")
+                "cmp $-1, %[mask]\n\t"
+                "jne 1b\n"
+                "2:"
+                : [a] "+r"(a), [b] "+r"(b), [F] "+r"(F), [G] "+r"(G), [mask] "+r"(mask),
+                  [z] "=&c"(z), [t1] "=&r"(t1), [t2] "=&r"(t2), [t4] "=&r"(t4), [t5] "=&r"(t5),
+                  [t6] "=&r"(t6)
+                :
+                : "cc");
+    }
 #else
     for (;;) {
         const int z = __builtin_ctzll(a | mask);
         a >>= z;
         G <<= z;
         mask = (uint64_t)((int64_t)mask >> z);
-        j ^= (b ^ (b >> 1)) & ((uint64_t)z << 1);
+        if constexpr (JAC) j ^= (b ^ (b >> 1)) & ((uint64_t)z << 1);
         if (mask == UINT64_MAX) break;
         const uint64_t lt = 0 - (uint64_t)(a < b), d = a - b;
-        j ^= a & b & lt;
+        if constexpr (JAC) j ^= a & b & lt;
         const uint64_t bn = b ^ ((a ^ b) & lt);
         a = (d ^ lt) - lt;
         b = bn;
@@ -531,9 +455,11 @@ inline void negate_n(Signed62& a) {
     a.v[LEN - 1] = c - a.v[LEN - 1];
 }
 
-// Batches before giving up (the textbook fallback then answers). Each batch shortens the pair by
-// about 30 bits, so 256-bit inputs take about 10 before the 64-bit tail; 40 is a wide margin.
-constexpr int JACOBI_MAX_BATCHES = 40;
+// Batches on approximations before giving up (jacobi_var's textbook fallback or modinv_const
+// then answers). Each batch shortens the pair by about 30 bits, so 256-bit inputs take about 10
+// (at most 15 seen on inputs built against the approximations) before the 64-bit tail; 40 is a
+// wide margin.
+constexpr int BG_MAX_BATCHES = 40;
 
 // Batches while a and b need LEN limbs; returns when they fit in fewer (for LEN = 2: when both
 // are below 2^64), or false when the batch budget ran out. a >= 0 and b > 0 on entry and exit.
@@ -551,8 +477,9 @@ template <int LEN>
         const uint64_t ha = ((uint64_t)a.v[LEN - 1] << s) | (((uint64_t)a.v[LEN - 2] << 2) >> (64 - s));
         const uint64_t hb = ((uint64_t)b.v[LEN - 1] << s) | (((uint64_t)b.v[LEN - 2] << 2) >> (64 - s));
         const uint64_t LO = 0xFFFFFFFFu;
+        uint64_t ah = (ha & ~LO) | ((uint64_t)a.v[0] & LO), bh = (hb & ~LO) | ((uint64_t)b.v[0] & LO);
         Trans t;
-        bingcd_batch((ha & ~LO) | ((uint64_t)a.v[0] & LO), (hb & ~LO) | ((uint64_t)b.v[0] & LO), t, j);
+        bingcd_batch<true>(ah, bh, t, j);
         update_fg_n<LEN>(a, b, t);
         // At most one of a and b is negative now (wrong comparisons of approximations do that).
         if (a.v[LEN - 1] < 0) [[unlikely]] {
@@ -568,7 +495,7 @@ template <int LEN>
     if ((x[0] | x[1] | x[2] | x[3]) == 0) return 0;
     Signed62 a = from_u64(x), b = from_u64(mod.m64);
     uint64_t j = 0;  // the symbol is (-1)^(bit 1 of j)
-    int budget = JACOBI_MAX_BATCHES;
+    int budget = BG_MAX_BATCHES;
     // Limbs that are zero in both are dropped (the top limb is zero-extended into the next).
     if (!jacobi_batches<5>(a, b, j, budget) || !jacobi_batches<4>(a, b, j, budget) ||
         !jacobi_batches<3>(a, b, j, budget) || !jacobi_batches<2>(a, b, j, budget))
@@ -579,6 +506,116 @@ template <int LEN>
     if (a64 != 0) bingcd_tail(a64, b64, j);
     if (b64 != 1) return 0;
     return (j & 2) ? -1 : 1;
+}
+
+// ---- Variable-time inverse by the same binary GCD ---------------------------------------------
+//
+// The steps are those of the Jacobi symbol above without the symbol, and with the matrices also
+// applied to (d, e), d·x ≡ a and e·x ≡ b (mod m), by update_de (which divides by 2^62 modulo m,
+// the matrices being scaled to 2^62). A negated a or b negates the matching row of the matrix
+// before it reaches (d, e). At the end a = 0 and b = gcd(x, m) = 1, so e is the inverse.
+
+// The matrices not yet applied to (d, e): one batch's (scaled by 2^32, dividing by 2^30), or the
+// product of two (scaled by 4, dividing by 2^60, entries still within 2^62), so that update_de,
+// which costs about as much as a batch's steps in multiplications and additions, runs once every
+// two batches. It is placed in program order after the next batch's steps, in whose shadow it
+// then runs (nothing waits for (d, e) until the end).
+struct PendingDe {
+    Trans t;
+    int n = 0;  // batches in t: 0, 1 or 2
+};
+
+// 4·(B·A) from A and B scaled by 2^32 (entries of the unscaled matrices below 2^31).
+inline Trans combine_scaled(const Trans& A, const Trans& B) {
+    const int64_t au = A.u >> 32, av = A.v >> 32, aq = A.q >> 32, ar = A.r >> 32;
+    const int64_t bu = B.u >> 32, bv = B.v >> 32, bq = B.q >> 32, br = B.r >> 32;
+    Trans t;
+    t.u = (bu * au + bv * aq) * 4;
+    t.v = (bu * av + bv * ar) * 4;
+    t.q = (bq * au + br * aq) * 4;
+    t.r = (bq * av + br * ar) * 4;
+    return t;
+}
+
+[[gnu::always_inline]] inline void pending_flush_if_full(PendingDe& p, Signed62& d, Signed62& e,
+                                                         const ModinvModulus& mod) {
+    if (p.n == 2) {
+        update_de(d, e, p.t, mod);
+        p.n = 0;
+    }
+}
+
+inline void pending_add(PendingDe& p, const Trans& t) {
+    if (p.n == 0) {
+        p.t = t;
+        p.n = 1;
+    } else {
+        p.t = combine_scaled(p.t, t);
+        p.n = 2;
+    }
+}
+
+template <int LEN>
+[[gnu::always_inline]] inline bool inv_batches(Signed62& a, Signed62& b, Signed62& d, Signed62& e,
+                                               PendingDe& pending, int& budget,
+                                               const ModinvModulus& mod) {
+    for (;;) {
+        const uint64_t top = (uint64_t)(a.v[LEN - 1] | b.v[LEN - 1]);
+        if (top < (LEN == 2 ? 4u : 1u)) return true;
+        if (--budget < 0) return false;
+        const int s = __builtin_clzll(top);
+        const uint64_t ha = ((uint64_t)a.v[LEN - 1] << s) | (((uint64_t)a.v[LEN - 2] << 2) >> (64 - s));
+        const uint64_t hb = ((uint64_t)b.v[LEN - 1] << s) | (((uint64_t)b.v[LEN - 2] << 2) >> (64 - s));
+        const uint64_t LO = 0xFFFFFFFFu;
+        uint64_t ah = (ha & ~LO) | ((uint64_t)a.v[0] & LO), bh = (hb & ~LO) | ((uint64_t)b.v[0] & LO);
+        uint64_t unused = 0;
+        Trans t;
+        bingcd_batch<false>(ah, bh, t, unused);
+        pending_flush_if_full(pending, d, e, mod);
+        update_fg_n<LEN>(a, b, t);
+        if (a.v[LEN - 1] < 0) [[unlikely]] {
+            negate_n<LEN>(a);
+            t.u = -t.u;
+            t.v = -t.v;
+        } else if (b.v[LEN - 1] < 0) [[unlikely]] {
+            negate_n<LEN>(b);
+            t.q = -t.q;
+            t.r = -t.r;
+        }
+        pending_add(pending, t);
+    }
+}
+
+[[gnu::always_inline]] inline void modinv_var_impl(uint64_t out[4], const uint64_t x[4],
+                                                      const ModinvModulus& mod) {
+    if ((x[0] | x[1] | x[2] | x[3]) == 0) {
+        out[0] = out[1] = out[2] = out[3] = 0;
+        return;
+    }
+    Signed62 a = from_u64(x), b = from_u64(mod.m64);
+    Signed62 d{{1, 0, 0, 0, 0}}, e{{0, 0, 0, 0, 0}};
+    PendingDe pending;
+    int budget = BG_MAX_BATCHES;
+    if (!inv_batches<5>(a, b, d, e, pending, budget, mod) ||
+        !inv_batches<4>(a, b, d, e, pending, budget, mod) ||
+        !inv_batches<3>(a, b, d, e, pending, budget, mod) ||
+        !inv_batches<2>(a, b, d, e, pending, budget, mod)) {
+        modinv_const_impl(out, x, mod);
+        return;
+    }
+    // Both below 2^64: the approximations are the numbers themselves, and a batch leaves them
+    // updated exactly; at most 128 halvings remain, so at most 5 batches.
+    uint64_t a64 = (uint64_t)a.v[0] | ((uint64_t)a.v[1] << 62);
+    uint64_t b64 = (uint64_t)b.v[0] | ((uint64_t)b.v[1] << 62);
+    while (a64 != 0) {
+        uint64_t unused = 0;
+        Trans t;
+        bingcd_batch<false>(a64, b64, t, unused);
+        pending_flush_if_full(pending, d, e, mod);
+        pending_add(pending, t);
+    }
+    if (pending.n != 0) update_de(d, e, pending.t, mod);
+    normalize_out(out, e, 1, mod);
 }
 
 }  // namespace

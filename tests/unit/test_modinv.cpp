@@ -311,6 +311,71 @@ TEST(Modinv, OutputMayAliasInput) {
     }
 }
 
+TEST(Modinv, VarOnValuesHardForApproximations) {
+    // modinv_var (binary GCD with approximations) on values built so the approximations of the two
+    // numbers are hard to tell apart, which drives intermediate values negative: checked by
+    // multiplication, and against modinv_const (safegcd, another algorithm).
+    std::mt19937_64 rng(0x1A7E);
+    for (const Case& c : CASES) {
+        for (int i = 0; i < 3000; i++) {
+            const U256 x = (i % 4 == 3) ? random_below(rng, c.m) : hard_value(rng, c.m);
+            const U256 b = inv_var(x, *c.mod);
+            ASSERT_EQ(b, inv_const(x, *c.mod)) << c.name << " x=" << x;
+            if (i % 8 == 0) {
+                ASSERT_EQ(ref_mulmod(x, b, c.m), ONE) << c.name << " x=" << x;
+            }
+        }
+    }
+}
+
+TEST(Modinv, VarOnValuesWhoseApproximationsGoNegative) {
+    // The values of Jacobi.ValuesWhoseApproximationsGoNegative (the inverse runs the same steps),
+    // checked against Fermat: a negated a or b must negate its row of the matrix applied to (d, e).
+    struct V {
+        const U256* m;
+        const ModinvModulus* mod;
+        U256 x;
+    };
+    const V vs[] = {
+        {&P, &fastsecp::MODINV_P, {{0x00000052e5132525ULL, 0, 0, 0x8000000000000000ULL}}},
+        {&P, &fastsecp::MODINV_P, {{0x0000002230a842fcULL, 0, 0, 0x8000000000000000ULL}}},
+        {&N, &fastsecp::MODINV_N, {{0xdfe92f46681b20a0ULL, 0x5d576e7357a4501dULL, 0xffffffffffffffffULL, 0x7fffffffffffffffULL}}},
+        {&Q, &MOD_Q, {{0xe3f12da8c67675ebULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL, 0x7fffffffffffffffULL}}},
+        {&P, &fastsecp::MODINV_P, {{0xfffffe1fe39ac4dfULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL, 0x7fffffffffffffffULL}}},
+        {&P, &fastsecp::MODINV_P, {{0xfddd03771b353fd5ULL, 0x555a88c026fa1573ULL, 0x5555555555555555ULL, 0x5555555555555555ULL}}},
+        {&N, &fastsecp::MODINV_N, {{0x08837377ec9d27d3ULL, 0x9e0e4fffb67b0f94ULL, 0xfffffffffffffffeULL, 0xffffffffffffffffULL}}},
+        {&Q, &MOD_Q, {{0xfffffff9daa17ee0ULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL}}},
+    };
+    for (const V& v : vs) {
+        const U256 want = ref_inverse(v.x, *v.m);
+        EXPECT_EQ(inv_var(v.x, *v.mod), want) << "x=" << v.x;
+        EXPECT_EQ(inv_const(v.x, *v.mod), want) << "x=" << v.x;
+    }
+}
+
+TEST(Modinv, VarOnShortValues) {
+    // Values of every length from 1 to 256 bits, and m minus them: the pair reaches the exact
+    // 64-bit stage after every possible number of batches, with every number of pending matrices.
+    std::mt19937_64 rng(0x5407);
+    for (const Case& c : CASES) {
+        for (int bits = 1; bits <= 256; bits++) {
+            for (int k = 0; k < 4; k++) {
+                U256 x = random_bits(rng, bits);
+                x.w[(bits - 1) / 64] |= 1ULL << ((bits - 1) % 64);  // exactly `bits` long
+                if (!ref_less(x, c.m)) continue;
+                const U256 b = inv_var(x, *c.mod);
+                ASSERT_EQ(b, inv_const(x, *c.mod)) << c.name << " x=" << x;
+                const U256 y = ref_sub(c.m, x);
+                ASSERT_EQ(inv_var(y, *c.mod), inv_const(y, *c.mod)) << c.name << " x=" << y;
+            }
+        }
+        for (const U256& x : edge_values(c.m)) {
+            const U256 b = inv_var(x, *c.mod);
+            ASSERT_EQ(ref_mulmod(x, b, c.m), ONE) << c.name << " x=" << x;
+        }
+    }
+}
+
 TEST(Jacobi, AgainstEulerOnRandomValues) {
     std::mt19937_64 rng(0x1ACB0B1);
     for (const Case& c : CASES) {
