@@ -262,56 +262,40 @@ constexpr int BG_STEPS = 30;  // steps per batch: packed row entries stay within
 // FASTSECP_BINGCD_PORTABLE selects the plain C version (the one other targets get), for testing.
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(FASTSECP_BINGCD_PORTABLE)
 #define FASTSECP_BINGCD_ASM 1
-// Shift out the trailing zeros of a (read from t1 = a, or from t6 = a - b = ±a after a
-// subtraction), at most as many as the mask (all ones above the halvings left) allows; the same
-// shift doubles G and uses up the mask.
+// Swap-and-subtract (a odd): CF = (a < b) selects the swapped results. t1 = b - a = -(a - b) has
+// the trailing zeros of the new a, so the shift below reads its count from t1 and does not wait
+// for the selects.
+#define FASTSECP_BINGCD_SUB_HEAD                                                                   \
+    "mov %[b], %[t1]\n\t"                                                                          \
+    "sub %[a], %[t1]\n\t"   /* b - a */                                                            \
+    "mov %[G], %[t2]\n\t"                                                                          \
+    "sub %[F], %[t2]\n\t"   /* G - F */
+#define FASTSECP_BINGCD_SUB_BODY                                                                   \
+    "mov %[a], %[t4]\n\t"                                                                          \
+    "mov %[F], %[t5]\n\t"                                                                          \
+    "sub %[G], %[F]\n\t"                                                                           \
+    "sub %[b], %[a]\n\t"    /* CF = (a < b) */
+#define FASTSECP_BINGCD_SUB_SELECT                                                                 \
+    "cmovc %[t1], %[a]\n\t"                                                                        \
+    "cmovc %[t4], %[b]\n\t"                                                                        \
+    "cmovc %[t2], %[F]\n\t"                                                                        \
+    "cmovc %[t5], %[G]\n\t"
+// Shift out the trailing zeros of a (counted in register t, which holds ±a), at most as many as
+// the mask (all ones from the bit "halvings left" up) allows; the same shift doubles G and uses up
+// the mask.
 #define FASTSECP_BINGCD_HALVE(t)                                                                   \
     "or %[mask], %[" t "]\n\t"                                                                     \
     "tzcnt %[" t "], %[z]\n\t"                                                                     \
     "shr %%cl, %[a]\n\t"                                                                           \
     "shl %%cl, %[G]\n\t"                                                                           \
     "sar %%cl, %[mask]\n\t"
-// The symbol's flip for z halvings: j ^= (b ^ (b >> 1)) & (z << 1).
+// The symbol's flip for z halvings is bit 1 of b ^ (b >> 1) when z is odd: hx collects the b of
+// every odd z (its flips are then bit 1 of hx ^ (hx >> 1), a linear function of b).
 #define FASTSECP_BINGCD_HALVE_J                                                                    \
-    "mov %[b], %[t2]\n\t"                                                                          \
-    "shr $1, %[t2]\n\t"                                                                            \
-    "xor %[b], %[t2]\n\t"                                                                          \
-    "lea (%[z],%[z]), %[t3]\n\t"                                                                   \
-    "and %[t3], %[t2]\n\t"                                                                         \
-    "xor %[t2], %[j]\n\t"
-// Swap-and-subtract (a odd). CF = (a < b) selects the swapped results. t6 keeps a - b, whose
-// trailing zeros are those of the new a, so the next shift does not wait for the selects.
-#define FASTSECP_BINGCD_SUB_HEAD                                                                   \
-    "mov %[b], %[t1]\n\t"                                                                          \
-    "sub %[a], %[t1]\n\t"   /* b - a */                                                            \
-    "mov %[G], %[t2]\n\t"                                                                          \
-    "sub %[F], %[t2]\n\t"   /* G - F */
-#define FASTSECP_BINGCD_SUB_TAIL                                                                   \
-    "mov %[a], %[t4]\n\t"                                                                          \
-    "mov %[F], %[t5]\n\t"                                                                          \
-    "sub %[G], %[F]\n\t"                                                                           \
-    "sub %[b], %[a]\n\t"    /* CF = (a < b) */                                                     \
-    "mov %[a], %[t6]\n\t"                                                                          \
-    "cmovc %[t1], %[a]\n\t"                                                                        \
-    "cmovc %[t4], %[b]\n\t"                                                                        \
-    "cmovc %[t2], %[F]\n\t"                                                                        \
-    "cmovc %[t5], %[G]\n\t"
-// With the symbol: the reciprocity flip a & b (bit 1) when swapping.
-#define FASTSECP_BINGCD_SUB_J                                                                      \
-    FASTSECP_BINGCD_SUB_HEAD                                                                       \
-    "mov %[a], %[t3]\n\t"                                                                          \
-    "and %[b], %[t3]\n\t"                                                                          \
-    "mov %[a], %[t4]\n\t"                                                                          \
-    "mov %[F], %[t5]\n\t"                                                                          \
-    "sub %[G], %[F]\n\t"                                                                           \
-    "sub %[b], %[a]\n\t"                                                                           \
-    "mov %[a], %[t6]\n\t"                                                                          \
-    "cmovnc %[zero], %[t3]\n\t"                                                                    \
-    "cmovc %[t1], %[a]\n\t"                                                                        \
-    "cmovc %[t4], %[b]\n\t"                                                                        \
-    "cmovc %[t2], %[F]\n\t"                                                                        \
-    "cmovc %[t5], %[G]\n\t"                                                                        \
-    "xor %[t3], %[j]\n\t"
+    "xor %k[t2], %k[t2]\n\t"                                                                       \
+    "test $1, %%cl\n\t"                                                                            \
+    "cmovnz %[b], %[t2]\n\t"                                                                       \
+    "xor %[t2], %[hx]\n\t"
 #endif
 
 // BG_STEPS halvings on approximations; returns the matrix scaled by 2^62 (so update_fg_n applies
@@ -325,8 +309,8 @@ template <bool JAC>
     uint64_t z, t1, t2, t4, t5, t6;
     if constexpr (JAC) {
         // zero is an output set inside, so that it cannot share a register with an input equal
-        // to 0 (j, say).
-        uint64_t t3, zero;
+        // to 0 (j, say). The reciprocity flip when swapping is bit 1 of a & b.
+        uint64_t t3, zero, hx = 0;
         __asm__("xor %k[zero], %k[zero]\n\t"
                 "mov %[a], %[t1]\n\t"
                 FASTSECP_BINGCD_HALVE("t1")
@@ -334,17 +318,24 @@ template <bool JAC>
                 "cmp $-1, %[mask]\n\t"
                 "je 2f\n"
                 "1:\n\t"
-                FASTSECP_BINGCD_SUB_J
-                FASTSECP_BINGCD_HALVE("t6")
+                FASTSECP_BINGCD_SUB_HEAD
+                "mov %[a], %[t3]\n\t"
+                "and %[b], %[t3]\n\t"
+                FASTSECP_BINGCD_SUB_BODY
+                "cmovnc %[zero], %[t3]\n\t"
+                FASTSECP_BINGCD_SUB_SELECT
+                "xor %[t3], %[j]\n\t"
+                FASTSECP_BINGCD_HALVE("t1")
                 FASTSECP_BINGCD_HALVE_J
                 "cmp $-1, %[mask]\n\t"
                 "jne 1b\n"
                 "2:"
-                : [a] "+r"(a), [b] "+r"(b), [F] "+r"(F), [G] "+r"(G), [j] "+r"(j),
+                : [a] "+r"(a), [b] "+r"(b), [F] "+r"(F), [G] "+r"(G), [j] "+r"(j), [hx] "+r"(hx),
                   [mask] "+r"(mask), [z] "=&c"(z), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3),
-                  [t4] "=&r"(t4), [t5] "=&r"(t5), [t6] "=&r"(t6), [zero] "=&r"(zero)
+                  [t4] "=&r"(t4), [t5] "=&r"(t5), [zero] "=&r"(zero)
                 :
                 : "cc");
+        j ^= hx ^ (hx >> 1);
     } else {
         __asm__("mov %[a], %[t1]\n\t"
                 FASTSECP_BINGCD_HALVE("t1")
@@ -352,7 +343,9 @@ template <bool JAC>
                 "je 2f\n"
                 "1:\n\t"
                 FASTSECP_BINGCD_SUB_HEAD
-                FASTSECP_BINGCD_SUB_TAIL
+                FASTSECP_BINGCD_SUB_BODY
+                "mov %[a], %[t6]\n\t"
+                FASTSECP_BINGCD_SUB_SELECT
                 FASTSECP_BINGCD_HALVE("t6")
                 "cmp $-1, %[mask]\n\t"
                 "jne 1b\n"
@@ -398,37 +391,35 @@ inline void bingcd_tail(uint64_t a, uint64_t& b, uint64_t& j) {
     // exactly when the new a is: then the loop ends, and the shift count is unused except for the
     // (2 | b) flip, which is zero as b = 1 when it matters: with bsf instead of tzcnt the count
     // is undefined there, and harmless).
-    uint64_t z, t1, t2, t3, t4, zero;
+    uint64_t z, t1, t2, t3, t4, zero, hx = 0;
     __asm__("xor %k[zero], %k[zero]\n\t"
-            "mov %[a], %[t4]\n\t"
+            "mov %[a], %[t1]\n\t"
             "jmp 2f\n"
             "1:\n\t"
             "mov %[b], %[t1]\n\t"
             "sub %[a], %[t1]\n\t"
             "mov %[a], %[t3]\n\t"
             "and %[b], %[t3]\n\t"
-            "mov %[a], %[t2]\n\t"
-            "sub %[b], %[a]\n\t"
             "mov %[a], %[t4]\n\t"
+            "sub %[b], %[a]\n\t"
             "cmovnc %[zero], %[t3]\n\t"
             "cmovc %[t1], %[a]\n\t"
-            "cmovc %[t2], %[b]\n\t"
+            "cmovc %[t4], %[b]\n\t"
             "xor %[t3], %[j]\n"
             "2:\n\t"
-            "tzcnt %[t4], %[z]\n\t"
+            "tzcnt %[t1], %[z]\n\t"
             "shr %%cl, %[a]\n\t"
-            "mov %[b], %[t2]\n\t"
-            "shr $1, %[t2]\n\t"
-            "xor %[b], %[t2]\n\t"
-            "lea (%[z],%[z]), %[t3]\n\t"
-            "and %[t3], %[t2]\n\t"
-            "xor %[t2], %[j]\n\t"
+            "xor %k[t2], %k[t2]\n\t"
+            "test $1, %%cl\n\t"
+            "cmovnz %[b], %[t2]\n\t"
+            "xor %[t2], %[hx]\n\t"
             "test %[a], %[a]\n\t"
             "jnz 1b"
-            : [a] "+r"(a), [b] "+r"(b), [j] "+r"(j), [z] "=&c"(z), [t1] "=&r"(t1),
+            : [a] "+r"(a), [b] "+r"(b), [j] "+r"(j), [hx] "+r"(hx), [z] "=&c"(z), [t1] "=&r"(t1),
               [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [zero] "=&r"(zero)
             :
             : "cc");
+    j ^= hx ^ (hx >> 1);
 #else
     while (a != 0) {
         const int z = __builtin_ctzll(a);
