@@ -452,15 +452,45 @@ inline void negate_n(Signed62& a) {
 // wide margin.
 constexpr int BG_MAX_BATCHES = 40;
 
-// Batches while a and b need LEN limbs; returns when they fit in fewer (for LEN = 2: when both
-// are below 2^64), or false when the batch budget ran out. a >= 0 and b > 0 on entry and exit.
-// The length is a template parameter so that the limbs stay in registers.
+// What a stage loop ends with.
+enum StageEnd { STAGE_OUT_OF_BUDGET, STAGE_SHORTER, STAGE_DONE };
+
+// b = 1 exactly (then nothing is left to do: gcd 1, (a | 1) = 1, e·x ≡ 1).
 template <int LEN>
-[[gnu::always_inline]] inline bool jacobi_batches(Signed62& a, Signed62& b, uint64_t& j, int& budget) {
+[[gnu::always_inline]] inline bool is_one_n(const Signed62& b) {
+    if (b.v[0] != 1) return false;
+    int64_t any = 0;
+    for (int i = 1; i < LEN; i++) any |= b.v[i];
+    return any == 0;
+}
+
+// a ≡ 0 (mod 2^62): shift a down by a whole limb (exact), or report a = 0. Batches take 30
+// halvings at most, so this saves many of them for inputs like 2^255 (all shifts).
+template <int LEN>
+[[gnu::always_inline]] inline bool shift_limb_n(Signed62& a) {
+    int64_t any = 0;
+    for (int i = 1; i < LEN; i++) any |= a.v[i];
+    if (any == 0) return false;  // a = 0
+    for (int i = 0; i < LEN - 1; i++) a.v[i] = a.v[i + 1];
+    a.v[LEN - 1] = 0;
+    return true;
+}
+
+// Batches while a and b need LEN limbs; returns STAGE_SHORTER when they fit in fewer (for
+// LEN = 2: when both are below 2^64), STAGE_DONE when b = 1 or a = 0 (the symbol is then
+// [b = 1]·(-1)^j), or STAGE_OUT_OF_BUDGET. a >= 0 and b > 0 on entry and exit. The length is a
+// template parameter so that the limbs stay in registers.
+template <int LEN>
+[[gnu::always_inline]] inline StageEnd jacobi_batches(Signed62& a, Signed62& b, uint64_t& j, int& budget) {
     for (;;) {
         const uint64_t top = (uint64_t)(a.v[LEN - 1] | b.v[LEN - 1]);
-        if (top < (LEN == 2 ? 4u : 1u)) return true;
-        if (--budget < 0) return false;
+        if (top < (LEN == 2 ? 4u : 1u)) return STAGE_SHORTER;
+        if (--budget < 0) return STAGE_OUT_OF_BUDGET;
+        if (a.v[0] == 0) [[unlikely]] {
+            // 62 halvings: (2 | b)^62 = 1.
+            if (!shift_limb_n<LEN>(a)) return STAGE_DONE;
+            continue;
+        }
         // Approximations: the top 32 bits of the longer number (left-aligned from the two top
         // limbs; s >= 2 as limbs are below 2^62) above the exact low 32 bits. As the value has
         // more than 64 bits, the two parts do not overlap.
@@ -479,6 +509,9 @@ template <int LEN>
         } else if (b.v[LEN - 1] < 0) [[unlikely]] {
             negate_n<LEN>(b);
         }
+        // b = 1 happens early for inputs related to m's shape (x = 1, -1, 2^k, ...), whose a
+        // then shrinks one bit a step for hundreds of steps; stop there.
+        if (is_one_n<LEN>(b)) [[unlikely]] return STAGE_DONE;
     }
 }
 
@@ -488,13 +521,20 @@ template <int LEN>
     uint64_t j = 0;  // the symbol is (-1)^(bit 1 of j)
     int budget = BG_MAX_BATCHES;
     // Limbs that are zero in both are dropped (the top limb is zero-extended into the next).
-    if (!jacobi_batches<5>(a, b, j, budget) || !jacobi_batches<4>(a, b, j, budget) ||
-        !jacobi_batches<3>(a, b, j, budget) || !jacobi_batches<2>(a, b, j, budget))
-        return modinv_detail::jacobi_binary_var(x, mod.m64);
-    // Both below 2^64: finish with exact steps (at most 128 of them).
-    uint64_t a64 = (uint64_t)a.v[0] | ((uint64_t)a.v[1] << 62);
-    uint64_t b64 = (uint64_t)b.v[0] | ((uint64_t)b.v[1] << 62);
-    if (a64 != 0) bingcd_tail(a64, b64, j);
+    StageEnd end = jacobi_batches<5>(a, b, j, budget);
+    if (end == STAGE_SHORTER) end = jacobi_batches<4>(a, b, j, budget);
+    if (end == STAGE_SHORTER) end = jacobi_batches<3>(a, b, j, budget);
+    if (end == STAGE_SHORTER) end = jacobi_batches<2>(a, b, j, budget);
+    if (end == STAGE_OUT_OF_BUDGET) return modinv_detail::jacobi_binary_var(x, mod.m64);
+    uint64_t b64 = 1;
+    if (end == STAGE_SHORTER) {
+        // Both below 2^64: finish with exact steps (at most 128 of them).
+        uint64_t a64 = (uint64_t)a.v[0] | ((uint64_t)a.v[1] << 62);
+        b64 = (uint64_t)b.v[0] | ((uint64_t)b.v[1] << 62);
+        if (a64 != 0 && b64 != 1) bingcd_tail(a64, b64, j);
+    } else if (!is_one_n<5>(b)) {
+        b64 = 0;  // done with a = 0 and b > 1: gcd(x, m) > 1
+    }
     if (b64 != 1) return 0;
     return (j & 2) ? -1 : 1;
 }
@@ -558,14 +598,28 @@ inline void pending_add(PendingDe& p, const Trans& t) {
     }
 }
 
+// Everything pending applied to (d, e).
+[[gnu::always_inline]] inline void pending_flush(PendingDe& p, Signed62& d, Signed62& e,
+                                                 const ModinvModulus& mod) {
+    if (p.n != 0) update_de(d, e, p.t, mod);
+    p.n = 0;
+}
+
 template <int LEN>
-[[gnu::always_inline]] inline bool inv_batches(Signed62& a, Signed62& b, Signed62& d, Signed62& e,
-                                               PendingDe& pending, int& budget,
-                                               const ModinvModulus& mod) {
+[[gnu::always_inline]] inline StageEnd inv_batches(Signed62& a, Signed62& b, Signed62& d, Signed62& e,
+                                                   PendingDe& pending, int& budget,
+                                                   const ModinvModulus& mod) {
     for (;;) {
         const uint64_t top = (uint64_t)(a.v[LEN - 1] | b.v[LEN - 1]);
-        if (top < (LEN == 2 ? 4u : 1u)) return true;
-        if (--budget < 0) return false;
+        if (top < (LEN == 2 ? 4u : 1u)) return STAGE_SHORTER;
+        if (--budget < 0) return STAGE_OUT_OF_BUDGET;
+        if (a.v[0] == 0) [[unlikely]] {
+            // a ← a/2^62, so d ← d/2^62 (mod m): the matrix diag(1, 2^62) scaled by 2^62.
+            if (!shift_limb_n<LEN>(a)) return STAGE_DONE;
+            pending_flush(pending, d, e, mod);
+            update_de(d, e, Trans{1, 0, 0, int64_t(1) << 62}, mod);
+            continue;
+        }
         const int s = __builtin_clzll(top);
         const uint64_t ha = ((uint64_t)a.v[LEN - 1] << s) | (((uint64_t)a.v[LEN - 2] << 2) >> (64 - s));
         const uint64_t hb = ((uint64_t)b.v[LEN - 1] << s) | (((uint64_t)b.v[LEN - 2] << 2) >> (64 - s));
@@ -586,11 +640,12 @@ template <int LEN>
             t.r = -t.r;
         }
         pending_add(pending, t);
+        if (is_one_n<LEN>(b)) [[unlikely]] return STAGE_DONE;  // e·x ≡ 1 already
     }
 }
 
 [[gnu::always_inline]] inline void modinv_var_impl(uint64_t out[4], const uint64_t x[4],
-                                                      const ModinvModulus& mod) {
+                                                   const ModinvModulus& mod) {
     if ((x[0] | x[1] | x[2] | x[3]) == 0) {
         out[0] = out[1] = out[2] = out[3] = 0;
         return;
@@ -599,25 +654,28 @@ template <int LEN>
     Signed62 d{{1, 0, 0, 0, 0}}, e{{0, 0, 0, 0, 0}};
     PendingDe pending;
     int budget = BG_MAX_BATCHES;
-    if (!inv_batches<5>(a, b, d, e, pending, budget, mod) ||
-        !inv_batches<4>(a, b, d, e, pending, budget, mod) ||
-        !inv_batches<3>(a, b, d, e, pending, budget, mod) ||
-        !inv_batches<2>(a, b, d, e, pending, budget, mod)) {
+    StageEnd end = inv_batches<5>(a, b, d, e, pending, budget, mod);
+    if (end == STAGE_SHORTER) end = inv_batches<4>(a, b, d, e, pending, budget, mod);
+    if (end == STAGE_SHORTER) end = inv_batches<3>(a, b, d, e, pending, budget, mod);
+    if (end == STAGE_SHORTER) end = inv_batches<2>(a, b, d, e, pending, budget, mod);
+    if (end == STAGE_OUT_OF_BUDGET) {
         modinv_const_impl(out, x, mod);
         return;
     }
-    // Both below 2^64: the approximations are the numbers themselves, and a batch leaves them
-    // updated exactly; at most 128 halvings remain, so at most 5 batches.
-    uint64_t a64 = (uint64_t)a.v[0] | ((uint64_t)a.v[1] << 62);
-    uint64_t b64 = (uint64_t)b.v[0] | ((uint64_t)b.v[1] << 62);
-    while (a64 != 0) {
-        uint64_t unused = 0;
-        Trans t;
-        bingcd_batch<false>(a64, b64, t, unused);
-        pending_flush_if_full(pending, d, e, mod);
-        pending_add(pending, t);
+    if (end == STAGE_SHORTER) {
+        // Both below 2^64: the approximations are the numbers themselves, and a batch leaves
+        // them updated exactly; at most 128 halvings remain, so at most 5 batches.
+        uint64_t a64 = (uint64_t)a.v[0] | ((uint64_t)a.v[1] << 62);
+        uint64_t b64 = (uint64_t)b.v[0] | ((uint64_t)b.v[1] << 62);
+        while (a64 != 0 && b64 != 1) {
+            uint64_t unused = 0;
+            Trans t;
+            bingcd_batch<false>(a64, b64, t, unused);
+            pending_flush_if_full(pending, d, e, mod);
+            pending_add(pending, t);
+        }
     }
-    if (pending.n != 0) update_de(d, e, pending.t, mod);
+    pending_flush(pending, d, e, mod);
     normalize_out(out, e, 1, mod);
 }
 

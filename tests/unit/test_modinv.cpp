@@ -376,6 +376,25 @@ TEST(Modinv, VarOnShortValues) {
     }
 }
 
+TEST(Modinv, VarAndJacobiOnValuesShapedLikeTheModulus) {
+    // 2^k, m - 2^k, m - 3·2^k, 2^k ± 1: the binary GCD meets long runs of zero bits (whole limbs
+    // are then shifted out at once) or reaches b = 1 while a is still long (it then stops early).
+    for (const Case& c : CASES) {
+        for (int k = 0; k < 256; k++) {
+            U256 p2 = ZERO;
+            p2.w[k / 64] = 1ULL << (k % 64);
+            const U256 xs[] = {p2, ref_sub(c.m, p2), ref_sub(c.m, ref_add(p2, ref_add(p2, p2))),
+                               ref_add(p2, ONE), ref_sub(p2, ONE)};
+            for (const U256& x : xs) {
+                if (x == ZERO || !ref_less(x, c.m)) continue;
+                ASSERT_EQ(inv_var(x, *c.mod), inv_const(x, *c.mod)) << c.name << " x=" << x;
+                ASSERT_EQ(fastsecp::jacobi_var(x.w, *c.mod), fastsecp::modinv_detail::jacobi_binary_var(x.w, c.m.w))
+                    << c.name << " x=" << x;
+            }
+        }
+    }
+}
+
 TEST(Jacobi, AgainstEulerOnRandomValues) {
     std::mt19937_64 rng(0x1ACB0B1);
     for (const Case& c : CASES) {
