@@ -308,11 +308,10 @@ template <bool JAC>
 #ifdef FASTSECP_BINGCD_ASM
     uint64_t z, t1, t2, t4, t5, t6;
     if constexpr (JAC) {
-        // zero is an output set inside, so that it cannot share a register with an input equal
-        // to 0 (j, say). The reciprocity flip when swapping is bit 1 of a & b.
-        uint64_t t3, zero, hx = 0;
-        __asm__("xor %k[zero], %k[zero]\n\t"
-                "mov %[a], %[t1]\n\t"
+        // The reciprocity flip when swapping is bit 1 of a & b. 14 registers: with a frame
+        // pointer (debug and sanitizer builds) that is all there are.
+        uint64_t t3, hx = 0;
+        __asm__("mov %[a], %[t1]\n\t"
                 FASTSECP_BINGCD_HALVE("t1")
                 FASTSECP_BINGCD_HALVE_J
                 "cmp $-1, %[mask]\n\t"
@@ -322,17 +321,22 @@ template <bool JAC>
                 "mov %[a], %[t3]\n\t"
                 "and %[b], %[t3]\n\t"
                 FASTSECP_BINGCD_SUB_BODY
-                "cmovnc %[zero], %[t3]\n\t"
-                FASTSECP_BINGCD_SUB_SELECT
+                "mov %[a], %[t6]\n\t"
+                "cmovc %[t2], %[F]\n\t"
+                "mov $0, %k[t2]\n\t"  /* t2 is free now; mov leaves CF alone */
+                "cmovnc %[t2], %[t3]\n\t"
+                "cmovc %[t1], %[a]\n\t"
+                "cmovc %[t4], %[b]\n\t"
+                "cmovc %[t5], %[G]\n\t"
                 "xor %[t3], %[j]\n\t"
-                FASTSECP_BINGCD_HALVE("t1")
+                FASTSECP_BINGCD_HALVE("t6")
                 FASTSECP_BINGCD_HALVE_J
                 "cmp $-1, %[mask]\n\t"
                 "jne 1b\n"
                 "2:"
                 : [a] "+r"(a), [b] "+r"(b), [F] "+r"(F), [G] "+r"(G), [j] "+r"(j), [hx] "+r"(hx),
                   [mask] "+r"(mask), [z] "=&c"(z), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3),
-                  [t4] "=&r"(t4), [t5] "=&r"(t5), [zero] "=&r"(zero)
+                  [t4] "=&r"(t4), [t5] "=&r"(t5), [t6] "=&r"(t6)
                 :
                 : "cc");
         j ^= hx ^ (hx >> 1);
