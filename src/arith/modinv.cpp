@@ -262,9 +262,10 @@ constexpr int BG_STEPS = 30;  // steps per batch: packed row entries stay within
 // FASTSECP_BINGCD_PORTABLE selects the plain C version (the one other targets get), for testing.
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(FASTSECP_BINGCD_PORTABLE)
 #define FASTSECP_BINGCD_ASM 1
-// Swap-and-subtract (a odd): CF = (a < b) selects the swapped results. t1 = b - a = -(a - b) has
-// the trailing zeros of the new a, so the shift below reads its count from t1 and does not wait
-// for the selects.
+// Swap-and-subtract (a odd): CF = (a < b) selects the swapped results. Both b - a (t1) and a copy
+// of a - b (t6, taken right after the subtraction; measured a little faster in the batch loops)
+// have the trailing zeros of the new a, so the shift reads its count from one of them and does not
+// wait for the selects.
 #define FASTSECP_BINGCD_SUB_HEAD                                                                   \
     "mov %[b], %[t1]\n\t"                                                                          \
     "sub %[a], %[t1]\n\t"   /* b - a */                                                            \
