@@ -1,10 +1,14 @@
-// safegcd modular inversion and Jacobi symbols; see modinv.h for the references.
+// Modular inversion and Jacobi symbols; see modinv.h for the references.
 //
-// Shape of every routine: the state is (f, g) with f = m and g = x at the start, plus (d, e) with
-// d·x ≡ f and e·x ≡ g (mod m). A batch of divsteps is decided from the low bits of f and g alone
-// and summarized as a 2×2 integer matrix T scaled by 2^62; T/2^62 is then applied to the full-size
-// (f, g) (exact: the results are divisible by 2^62) and to (d, e) (modulo m: a multiple of m is
-// added first to clear the low 62 bits). When g = 0, f = ±1 and d·f is the inverse.
+// Two algorithms, both batched as a 2×2 integer matrix decided on 64-bit words and then applied
+// to the full-size numbers (signed 62-bit limbs):
+//  - modinv_const: safegcd divsteps (Bernstein–Yang). The state is (f, g) with f = m and g = x at
+//    the start, plus (d, e) with d·x ≡ f and e·x ≡ g (mod m). A batch of divsteps is decided from
+//    the low bits of f and g alone and summarized as a matrix T scaled by 2^62; T/2^62 is applied
+//    to (f, g) (exact: the results are divisible by 2^62) and to (d, e) (modulo m: a multiple of m
+//    is added first to clear the low 62 bits). When g = 0, f = ±1 and d·f is the inverse.
+//  - modinv_var and jacobi_var: Pornin's binary GCD, whose batches are decided from the low and
+//    the top bits together (see the section below); the same matrix application does the rest.
 #include "arith/modinv.h"
 
 namespace fastsecp {
@@ -115,63 +119,6 @@ inline int64_t divsteps59_ct(int64_t zeta, uint64_t f, uint64_t g, Trans& t) {
     return zeta;
 }
 
-// ---- Variable-time batch: 62 divsteps of the δ = 1 variant, with multi-bit jumps -------------
-//
-// State η = -δ. Runs of zero bits of g are shifted out at once. While η >= 0 no swap can happen,
-// so a stretch of up to min(η + 1, steps left) divsteps only adds multiples of f to g: it is one
-// addition of w·f with w = -g/f mod 2^L, followed by L shifts. w uses -1/f mod 2^8 from a table.
-
-// NEGINV8.t[a] = -a^-1 mod 256 for odd a (even entries unused), indexed by f's low byte.
-struct NegInvTable {
-    uint8_t t[256];
-    constexpr NegInvTable() : t{} {
-        for (unsigned i = 0; i < 128; i++) {
-            const unsigned a = 2 * i + 1;
-            unsigned x = a;                                   // a·a ≡ 1 mod 8: right to 3 bits
-            for (int j = 0; j < 3; j++) x = x * (2 - a * x);  // Newton: 6, 12, 24 correct bits
-            t[a] = (uint8_t)(0u - x);
-        }
-    }
-};
-constexpr NegInvTable NEGINV8{};
-static_assert((uint8_t)(NEGINV8.t[0xFF] * 0xFFu) == 0xFF && (uint8_t)(NEGINV8.t[3] * 3u) == 0xFF);
-
-inline int64_t divsteps62_var(int64_t eta, uint64_t f, uint64_t g, Trans& t) {
-    uint64_t u = 1, v = 0, q = 0, r = 1;
-    int left = 62;
-    for (;;) {
-        // Shift out the zero bits of g (at most `left` of them).
-        const int z = __builtin_ctzll(g | (UINT64_MAX << left));
-        g >>= z;
-        u <<= z;
-        v <<= z;
-        eta -= z;
-        left -= z;
-        if (left == 0) break;
-        // g is odd now.
-        if (eta < 0) {
-            // δ > 0: (f, g) ← (g, -f), with the matrix rows; the -f is then cancelled by w below.
-            eta = -eta;
-            const uint64_t of = f, ou = u, ov = v;
-            f = g; u = q; v = r;
-            g = 0 - of; q = 0 - ou; r = 0 - ov;
-        }
-        int lim = (int)eta + 1;
-        if (lim > left) lim = left;
-        if (lim > 8) lim = 8;
-        const uint64_t mask = UINT64_MAX >> (64 - lim);
-        const uint64_t w = (g * NEGINV8.t[(uint8_t)f]) & mask;
-        g += w * f;
-        q += w * u;
-        r += w * v;
-    }
-    t.u = (int64_t)u;
-    t.v = (int64_t)v;
-    t.q = (int64_t)q;
-    t.r = (int64_t)r;
-    return eta;
-}
-
 // ---- Applying a matrix ------------------------------------------------------------------------
 
 // (f, g) ← T·(f, g) / 2^62 on the low LEN limbs (limb LEN-1 is the signed top); the division is
@@ -194,17 +141,6 @@ inline void update_fg_n(Signed62& f, Signed62& g, const Trans& t) {
     }
     f.v[LEN - 1] = (int64_t)cf;
     g.v[LEN - 1] = (int64_t)cg;
-}
-
-// Variable time in len (1..5): one unrolled copy per length.
-inline void update_fg_len(Signed62& f, Signed62& g, const Trans& t, int len) {
-    switch (len) {
-    case 5: update_fg_n<5>(f, g, t); break;
-    case 4: update_fg_n<4>(f, g, t); break;
-    case 3: update_fg_n<3>(f, g, t); break;
-    case 2: update_fg_n<2>(f, g, t); break;
-    default: update_fg_n<1>(f, g, t); break;
-    }
 }
 
 // (d, e) ← T·(d, e) / 2^62 mod m, constant time. Inputs and outputs are in (-2m, m).
@@ -278,119 +214,481 @@ inline void normalize_out(uint64_t out[4], Signed62 d, int64_t sign_limb, const 
     normalize_out(out, d, f.v[4], mod);
 }
 
+// ---- Jacobi symbol by the binary GCD with approximations ---------------------------------------
+//
+// The binary GCD of T. Pornin, "Optimized Binary GCD for Modular Inversion" (IACR ePrint 2020/972),
+// works on a pair (a, b), b odd, starting from (x, m), and repeats one step until a = 0:
+//   if a is odd and a < b:  (a, b) ← (b, a)
+//   if a is odd:            a ← a - b
+//   a ← a/2
+// Done on the full numbers, each step costs a multi-limb comparison. Pornin's idea: run 30 steps on
+// 64-bit approximations of a and b instead, namely their exact low 32 bits below their top 32 bits
+// (taken at the bit position of the longer of the two), record the steps as a 2×2 matrix, and
+// apply it to the full numbers once. Parities, hence the sizes of the halvings, are always exact;
+// only the comparisons may be wrong when the tops of a and b are too close to tell apart. A wrong
+// comparison makes a negative, which the full update reveals: a is then negated and the next batch
+// carries on. The approximations only decide how fast this converges, never what it computes.
+//
+// The symbol. We keep (x | m) = (-1)^j · (a | b) with (a | b) the Kronecker symbol, which allows
+// negative a and b. Starting from a, b >= 0, a step can never make both negative: from a, b >= 0
+// only a can become negative (b is only ever replaced by a nonnegative a); from a < 0 < b a swap
+// gives (b - a, a) with b - a > 0; from b < 0 < a it gives (b - a, a) with a > 0, and a subtraction
+// gives a - b > 0. For odd b and a, b not both negative the Kronecker symbol obeys
+//   (a | b) = (a - b | b)                              (period |b| when b > 0; a, a - b > 0 when b < 0)
+//   (a | b) = (b | a)·(-1)^[a ≡ b ≡ 3 (mod 4)]          (reciprocity; a, b are read in two's complement)
+//   (a | b) = (2 | b)·(a/2 | b), (2 | b) = -1 iff b ≡ 3 or 5 (mod 8)   (also for negative b)
+//   (-a | b) = (a | b)·(-1)^[b ≡ 3 (mod 4)] for b > 0, and (a | -b) = (a | b) for a >= 0,
+// so every update of j reads only the low three bits of a and b, which are exact in the
+// approximations (32 exact low bits, 30 halvings). At the end a = 0 and (0 | b) = [b = ±1].
+// Once both numbers fit in 64 bits the steps run on them directly, without approximations.
+
+constexpr int BG_STEPS = 30;  // steps per batch: packed row entries stay within ±2^30
+
+// The step loop is written as jumps: while a is even, all its trailing zeros are shifted out at
+// once (every halving sees the same b, so the symbol flips iff their number is odd and
+// b ≡ 3 or 5 (mod 8)); then a is odd and one swap-and-subtract follows:
+//   a < b:   (a, b) ← (b - a, a),  (F, G) ← (G - F, F),  symbol flips iff a ≡ b ≡ 3 (mod 4)
+//   a >= b:  (a, b) ← (a - b, b),  (F, G) ← (F - G, G)
+// where F (row of a) and G (row of b) are the matrix rows, packed as below. The subtraction of two
+// odd numbers leaves at least one zero, two on average, so a batch of 30 halvings takes about 15
+// jumps. j collects the symbol's flips in bit 1.
+//
+// The comparison is a coin toss for the branch predictor and GCC turns selects into branches; and
+// the loop is short enough that instruction count, not only the dependency chain, bounds it. So on
+// x86-64 it is one block of assembly with conditional moves and no register shuffling. Its
+// dependency chain per jump is sub, or, tzcnt, shr: the shift count is read from a - b, which has
+// the trailing zeros of |a - b|, while the selects run beside it. (tzcnt runs as bsf on processors
+// without BMI1, which differs only for a zero input: see bingcd_tail.) Defining
+// FASTSECP_BINGCD_PORTABLE selects the plain C version (the one other targets get), for testing.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(FASTSECP_BINGCD_PORTABLE)
+#define FASTSECP_BINGCD_ASM 1
+// Swap-and-subtract (a odd): CF = (a < b) selects the swapped results. Both b - a (t1) and a copy
+// of a - b (t6, taken right after the subtraction; measured a little faster in the batch loops)
+// have the trailing zeros of the new a, so the shift reads its count from one of them and does not
+// wait for the selects.
+#define FASTSECP_BINGCD_SUB_HEAD                                                                   \
+    "mov %[b], %[t1]\n\t"                                                                          \
+    "sub %[a], %[t1]\n\t"   /* b - a */                                                            \
+    "mov %[G], %[t2]\n\t"                                                                          \
+    "sub %[F], %[t2]\n\t"   /* G - F */
+#define FASTSECP_BINGCD_SUB_BODY                                                                   \
+    "mov %[a], %[t4]\n\t"                                                                          \
+    "mov %[F], %[t5]\n\t"                                                                          \
+    "sub %[G], %[F]\n\t"                                                                           \
+    "sub %[b], %[a]\n\t"    /* CF = (a < b) */
+#define FASTSECP_BINGCD_SUB_SELECT                                                                 \
+    "cmovc %[t1], %[a]\n\t"                                                                        \
+    "cmovc %[t4], %[b]\n\t"                                                                        \
+    "cmovc %[t2], %[F]\n\t"                                                                        \
+    "cmovc %[t5], %[G]\n\t"
+// Shift out the trailing zeros of a (counted in register t, which holds ±a), at most as many as
+// the mask (all ones from the bit "halvings left" up) allows; the same shift doubles G and uses up
+// the mask.
+#define FASTSECP_BINGCD_HALVE(t)                                                                   \
+    "or %[mask], %[" t "]\n\t"                                                                     \
+    "tzcnt %[" t "], %[z]\n\t"                                                                     \
+    "shr %%cl, %[a]\n\t"                                                                           \
+    "shl %%cl, %[G]\n\t"                                                                           \
+    "sar %%cl, %[mask]\n\t"
+// The symbol's flip for z halvings is bit 1 of b ^ (b >> 1) when z is odd: hx collects the b of
+// every odd z (its flips are then bit 1 of hx ^ (hx >> 1), a linear function of b).
+#define FASTSECP_BINGCD_HALVE_J                                                                    \
+    "xor %k[t2], %k[t2]\n\t"                                                                       \
+    "test $1, %%cl\n\t"                                                                            \
+    "cmovnz %[b], %[t2]\n\t"                                                                       \
+    "xor %[t2], %[hx]\n\t"
+#endif
+
+// BG_STEPS halvings on approximations; returns the matrix scaled by 2^62 (so update_fg_n applies
+// it). Rows are packed: F = f0 + g0·2^32, G = f1 + g1·2^32. With JAC, j collects the symbol's
+// flips; a and b are left as the approximations' final values (exact if the inputs were).
+template <bool JAC>
+[[gnu::always_inline]] inline void bingcd_batch(uint64_t& a, uint64_t& b, Trans& t, uint64_t& j) {
+    uint64_t F = 1, G = uint64_t(1) << 32;
+    uint64_t mask = UINT64_MAX << BG_STEPS;  // all ones from the bit "halvings left" up
+#ifdef FASTSECP_BINGCD_ASM
+    uint64_t z, t1, t2, t4, t5, t6;
+    if constexpr (JAC) {
+        // The reciprocity flip when swapping is bit 1 of a & b. 14 registers: with a frame
+        // pointer (debug and sanitizer builds) that is all there are.
+        uint64_t t3, hx = 0;
+        __asm__("mov %[a], %[t1]\n\t"
+                FASTSECP_BINGCD_HALVE("t1")
+                FASTSECP_BINGCD_HALVE_J
+                "cmp $-1, %[mask]\n\t"
+                "je 2f\n"
+                "1:\n\t"
+                FASTSECP_BINGCD_SUB_HEAD
+                "mov %[a], %[t3]\n\t"
+                "and %[b], %[t3]\n\t"
+                FASTSECP_BINGCD_SUB_BODY
+                "mov %[a], %[t6]\n\t"
+                "cmovc %[t2], %[F]\n\t"
+                "mov $0, %k[t2]\n\t"  /* t2 is free now; mov leaves CF alone */
+                "cmovnc %[t2], %[t3]\n\t"
+                "cmovc %[t1], %[a]\n\t"
+                "cmovc %[t4], %[b]\n\t"
+                "cmovc %[t5], %[G]\n\t"
+                "xor %[t3], %[j]\n\t"
+                FASTSECP_BINGCD_HALVE("t6")
+                FASTSECP_BINGCD_HALVE_J
+                "cmp $-1, %[mask]\n\t"
+                "jne 1b\n"
+                "2:"
+                : [a] "+r"(a), [b] "+r"(b), [F] "+r"(F), [G] "+r"(G), [j] "+r"(j), [hx] "+r"(hx),
+                  [mask] "+r"(mask), [z] "=&c"(z), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3),
+                  [t4] "=&r"(t4), [t5] "=&r"(t5), [t6] "=&r"(t6)
+                :
+                : "cc");
+        j ^= hx ^ (hx >> 1);
+    } else {
+        __asm__("mov %[a], %[t1]\n\t"
+                FASTSECP_BINGCD_HALVE("t1")
+                "cmp $-1, %[mask]\n\t"
+                "je 2f\n"
+                "1:\n\t"
+                FASTSECP_BINGCD_SUB_HEAD
+                FASTSECP_BINGCD_SUB_BODY
+                "mov %[a], %[t6]\n\t"
+                FASTSECP_BINGCD_SUB_SELECT
+                FASTSECP_BINGCD_HALVE("t6")
+                "cmp $-1, %[mask]\n\t"
+                "jne 1b\n"
+                "2:"
+                : [a] "+r"(a), [b] "+r"(b), [F] "+r"(F), [G] "+r"(G), [mask] "+r"(mask),
+                  [z] "=&c"(z), [t1] "=&r"(t1), [t2] "=&r"(t2), [t4] "=&r"(t4), [t5] "=&r"(t5),
+                  [t6] "=&r"(t6)
+                :
+                : "cc");
+    }
+#else
+    for (;;) {
+        const int z = __builtin_ctzll(a | mask);
+        a >>= z;
+        G <<= z;
+        mask = (uint64_t)((int64_t)mask >> z);
+        if constexpr (JAC) j ^= (b ^ (b >> 1)) & ((uint64_t)z << 1);
+        if (mask == UINT64_MAX) break;
+        const uint64_t lt = 0 - (uint64_t)(a < b), d = a - b;
+        if constexpr (JAC) j ^= a & b & lt;
+        const uint64_t bn = b ^ ((a ^ b) & lt);
+        a = (d ^ lt) - lt;
+        b = bn;
+        const uint64_t Fn = ((F - G) ^ lt) - lt;
+        G ^= (G ^ F) & lt;
+        F = Fn;
+    }
+#endif
+    const int64_t f0 = (int32_t)F, g0 = (int64_t)(F - (uint64_t)f0) >> 32;
+    const int64_t f1 = (int32_t)G, g1 = (int64_t)(G - (uint64_t)f1) >> 32;
+    constexpr int SCALE = 62 - BG_STEPS;
+    t.u = (int64_t)((uint64_t)f0 << SCALE);
+    t.v = (int64_t)((uint64_t)g0 << SCALE);
+    t.q = (int64_t)((uint64_t)f1 << SCALE);
+    t.r = (int64_t)((uint64_t)g1 << SCALE);
+}
+
+// The same steps on exact numbers below 2^64 (no matrix), until a = 0; b ends as gcd(a, b).
+inline void bingcd_tail(uint64_t a, uint64_t& b, uint64_t& j) {
+    // a != 0 on entry.
+#ifdef FASTSECP_BINGCD_ASM
+    // The shift count is read from a - b, which has the trailing zeros of the new a (and is zero
+    // exactly when the new a is: then the loop ends, and the shift count is unused except for the
+    // (2 | b) flip, which is zero as b = 1 when it matters: with bsf instead of tzcnt the count
+    // is undefined there, and harmless).
+    uint64_t z, t1, t2, t3, t4, zero, hx = 0;
+    __asm__("xor %k[zero], %k[zero]\n\t"
+            "mov %[a], %[t1]\n\t"
+            "jmp 2f\n"
+            "1:\n\t"
+            "mov %[b], %[t1]\n\t"
+            "sub %[a], %[t1]\n\t"
+            "mov %[a], %[t3]\n\t"
+            "and %[b], %[t3]\n\t"
+            "mov %[a], %[t4]\n\t"
+            "sub %[b], %[a]\n\t"
+            "cmovnc %[zero], %[t3]\n\t"
+            "cmovc %[t1], %[a]\n\t"
+            "cmovc %[t4], %[b]\n\t"
+            "xor %[t3], %[j]\n"
+            "2:\n\t"
+            "tzcnt %[t1], %[z]\n\t"
+            "shr %%cl, %[a]\n\t"
+            "xor %k[t2], %k[t2]\n\t"
+            "test $1, %%cl\n\t"
+            "cmovnz %[b], %[t2]\n\t"
+            "xor %[t2], %[hx]\n\t"
+            "test %[a], %[a]\n\t"
+            "jnz 1b"
+            : [a] "+r"(a), [b] "+r"(b), [j] "+r"(j), [hx] "+r"(hx), [z] "=&c"(z), [t1] "=&r"(t1),
+              [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [zero] "=&r"(zero)
+            :
+            : "cc");
+    j ^= hx ^ (hx >> 1);
+#else
+    while (a != 0) {
+        const int z = __builtin_ctzll(a);
+        a >>= z;
+        j ^= (b ^ (b >> 1)) & ((uint64_t)z << 1);
+        const uint64_t lt = 0 - (uint64_t)(a < b), d = a - b;
+        j ^= a & b & lt;
+        const uint64_t bn = b ^ ((a ^ b) & lt);
+        a = (d ^ lt) - lt;
+        b = bn;
+    }
+#endif
+}
+
+// a ← -a on the low LEN limbs (normalized in, normalized out).
+template <int LEN>
+inline void negate_n(Signed62& a) {
+    int64_t c = 0;
+    for (int i = 0; i < LEN - 1; i++) {
+        const int64_t x = c - a.v[i];
+        a.v[i] = x & (int64_t)M62;
+        c = x >> 62;
+    }
+    a.v[LEN - 1] = c - a.v[LEN - 1];
+}
+
+// Batches on approximations before giving up (jacobi_var's textbook fallback or modinv_const
+// then answers). Each batch shortens the pair by about 30 bits, so 256-bit inputs take about 10
+// (at most 15 seen on inputs built against the approximations) before the 64-bit tail; 40 is a
+// wide margin.
+constexpr int BG_MAX_BATCHES = 40;
+
+// What a stage loop ends with.
+enum StageEnd { STAGE_OUT_OF_BUDGET, STAGE_SHORTER, STAGE_DONE };
+
+// b = 1 exactly (then nothing is left to do: gcd 1, (a | 1) = 1, e·x ≡ 1).
+template <int LEN>
+[[gnu::always_inline]] inline bool is_one_n(const Signed62& b) {
+    if (b.v[0] != 1) return false;
+    int64_t any = 0;
+    for (int i = 1; i < LEN; i++) any |= b.v[i];
+    return any == 0;
+}
+
+// a ≡ 0 (mod 2^62): shift a down by a whole limb (exact), or report a = 0. Batches take 30
+// halvings at most, so this saves many of them for inputs like 2^255 (all shifts).
+template <int LEN>
+[[gnu::always_inline]] inline bool shift_limb_n(Signed62& a) {
+    int64_t any = 0;
+    for (int i = 1; i < LEN; i++) any |= a.v[i];
+    if (any == 0) return false;  // a = 0
+    for (int i = 0; i < LEN - 1; i++) a.v[i] = a.v[i + 1];
+    a.v[LEN - 1] = 0;
+    return true;
+}
+
+// Batches while a and b need LEN limbs; returns STAGE_SHORTER when they fit in fewer (for
+// LEN = 2: when both are below 2^64), STAGE_DONE when b = 1 or a = 0 (the symbol is then
+// [b = 1]·(-1)^j), or STAGE_OUT_OF_BUDGET. a >= 0 and b > 0 on entry and exit. The length is a
+// template parameter so that the limbs stay in registers.
+template <int LEN>
+[[gnu::always_inline]] inline StageEnd jacobi_batches(Signed62& a, Signed62& b, uint64_t& j, int& budget) {
+    for (;;) {
+        const uint64_t top = (uint64_t)(a.v[LEN - 1] | b.v[LEN - 1]);
+        if (top < (LEN == 2 ? 4u : 1u)) return STAGE_SHORTER;
+        if (--budget < 0) return STAGE_OUT_OF_BUDGET;
+        if (a.v[0] == 0) [[unlikely]] {
+            // 62 halvings: (2 | b)^62 = 1.
+            if (!shift_limb_n<LEN>(a)) return STAGE_DONE;
+            continue;
+        }
+        // Approximations: the top 32 bits of the longer number (left-aligned from the two top
+        // limbs; s >= 2 as limbs are below 2^62) above the exact low 32 bits. As the value has
+        // more than 64 bits, the two parts do not overlap.
+        const int s = __builtin_clzll(top);
+        const uint64_t ha = ((uint64_t)a.v[LEN - 1] << s) | (((uint64_t)a.v[LEN - 2] << 2) >> (64 - s));
+        const uint64_t hb = ((uint64_t)b.v[LEN - 1] << s) | (((uint64_t)b.v[LEN - 2] << 2) >> (64 - s));
+        const uint64_t LO = 0xFFFFFFFFu;
+        uint64_t ah = (ha & ~LO) | ((uint64_t)a.v[0] & LO), bh = (hb & ~LO) | ((uint64_t)b.v[0] & LO);
+        Trans t;
+        bingcd_batch<true>(ah, bh, t, j);
+        update_fg_n<LEN>(a, b, t);
+        // At most one of a and b is negative now (wrong comparisons of approximations do that).
+        if (a.v[LEN - 1] < 0) [[unlikely]] {
+            negate_n<LEN>(a);
+            j ^= (uint64_t)b.v[0];  // (-1 | b) = -1 iff b ≡ 3 (mod 4): bit 1
+        } else if (b.v[LEN - 1] < 0) [[unlikely]] {
+            negate_n<LEN>(b);
+        }
+        // b = 1 happens early for inputs related to m's shape (x = 1, -1, 2^k, ...), whose a
+        // then shrinks one bit a step for hundreds of steps; stop there.
+        if (is_one_n<LEN>(b)) [[unlikely]] return STAGE_DONE;
+    }
+}
+
+[[gnu::always_inline]] inline int jacobi_impl(const uint64_t x[4], const ModinvModulus& mod) {
+    if ((x[0] | x[1] | x[2] | x[3]) == 0) return 0;
+    Signed62 a = from_u64(x), b = from_u64(mod.m64);
+    uint64_t j = 0;  // the symbol is (-1)^(bit 1 of j)
+    int budget = BG_MAX_BATCHES;
+    // Limbs that are zero in both are dropped (the top limb is zero-extended into the next).
+    StageEnd end = jacobi_batches<5>(a, b, j, budget);
+    if (end == STAGE_SHORTER) end = jacobi_batches<4>(a, b, j, budget);
+    if (end == STAGE_SHORTER) end = jacobi_batches<3>(a, b, j, budget);
+    if (end == STAGE_SHORTER) end = jacobi_batches<2>(a, b, j, budget);
+    if (end == STAGE_OUT_OF_BUDGET) return modinv_detail::jacobi_binary_var(x, mod.m64);
+    uint64_t b64 = 1;
+    if (end == STAGE_SHORTER) {
+        // Both below 2^64: finish with exact steps (at most 128 of them).
+        uint64_t a64 = (uint64_t)a.v[0] | ((uint64_t)a.v[1] << 62);
+        b64 = (uint64_t)b.v[0] | ((uint64_t)b.v[1] << 62);
+        if (a64 != 0 && b64 != 1) bingcd_tail(a64, b64, j);
+    } else if (!is_one_n<5>(b)) {
+        b64 = 0;  // done with a = 0 and b > 1: gcd(x, m) > 1
+    }
+    if (b64 != 1) return 0;
+    return (j & 2) ? -1 : 1;
+}
+
+// ---- Variable-time inverse by the same binary GCD ---------------------------------------------
+//
+// The steps are those of the Jacobi symbol above without the symbol, and with the matrices also
+// applied to (d, e), d·x ≡ a and e·x ≡ b (mod m), by update_de (which divides by 2^62 modulo m,
+// the matrices being scaled to 2^62). A negated a or b negates the matching row of the matrix
+// before it reaches (d, e). At the end a = 0 and b = gcd(x, m) = 1, so e is the inverse.
+
+// The matrices not yet applied to (d, e): one batch's (scaled by 2^32, dividing by 2^30), or the
+// product of two (scaled by 4, dividing by 2^60, entries still within 2^62), so that update_de,
+// which costs about as much as a batch's steps in multiplications and additions, runs once every
+// two batches. It is placed in program order after the next batch's steps, in whose shadow it
+// then runs (nothing waits for (d, e) until the end).
+struct PendingDe {
+    Trans t;
+    int n = 0;  // batches in t: 0, 1 or 2
+};
+
+// 4·(B·A) from A and B scaled by 2^32 (entries of the unscaled matrices below 2^31).
+inline Trans combine_scaled(const Trans& A, const Trans& B) {
+    const int64_t au = A.u >> 32, av = A.v >> 32, aq = A.q >> 32, ar = A.r >> 32;
+    const int64_t bu = B.u >> 32, bv = B.v >> 32, bq = B.q >> 32, br = B.r >> 32;
+    Trans t;
+    t.u = (bu * au + bv * aq) * 4;
+    t.v = (bu * av + bv * ar) * 4;
+    t.q = (bq * au + br * aq) * 4;
+    t.r = (bq * av + br * ar) * 4;
+    return t;
+}
+
+// update_de called out of line in the stage loops: inlined, its many temporaries made GCC spill
+// a and b around the whole loop (measured: the inverse 3-4% slower). One copy per built-in modulus
+// keeps their constant limbs; mod is only read by the generic copy.
+template <int WHICH>
+[[gnu::noinline]] void update_de_out(Signed62& d, Signed62& e, const Trans& t, const ModinvModulus& mod) {
+    if constexpr (WHICH == 0) update_de(d, e, t, K_P);
+    else if constexpr (WHICH == 1) update_de(d, e, t, K_N);
+    else update_de(d, e, t, mod);
+}
+
+[[gnu::always_inline]] inline void pending_flush_if_full(PendingDe& p, Signed62& d, Signed62& e,
+                                                         const ModinvModulus& mod) {
+    if (p.n == 2) {
+        if (&mod == &K_P) update_de_out<0>(d, e, p.t, mod);
+        else if (&mod == &K_N) update_de_out<1>(d, e, p.t, mod);
+        else update_de_out<2>(d, e, p.t, mod);
+        p.n = 0;
+    }
+}
+
+inline void pending_add(PendingDe& p, const Trans& t) {
+    if (p.n == 0) {
+        p.t = t;
+        p.n = 1;
+    } else {
+        p.t = combine_scaled(p.t, t);
+        p.n = 2;
+    }
+}
+
+// Everything pending applied to (d, e).
+[[gnu::always_inline]] inline void pending_flush(PendingDe& p, Signed62& d, Signed62& e,
+                                                 const ModinvModulus& mod) {
+    if (p.n != 0) update_de(d, e, p.t, mod);
+    p.n = 0;
+}
+
+template <int LEN>
+[[gnu::always_inline]] inline StageEnd inv_batches(Signed62& a, Signed62& b, Signed62& d, Signed62& e,
+                                                   PendingDe& pending, int& budget,
+                                                   const ModinvModulus& mod) {
+    for (;;) {
+        const uint64_t top = (uint64_t)(a.v[LEN - 1] | b.v[LEN - 1]);
+        if (top < (LEN == 2 ? 4u : 1u)) return STAGE_SHORTER;
+        if (--budget < 0) return STAGE_OUT_OF_BUDGET;
+        if (a.v[0] == 0) [[unlikely]] {
+            // a ← a/2^62, so d ← d/2^62 (mod m): the matrix diag(1, 2^62) scaled by 2^62.
+            if (!shift_limb_n<LEN>(a)) return STAGE_DONE;
+            pending_flush(pending, d, e, mod);
+            update_de(d, e, Trans{1, 0, 0, int64_t(1) << 62}, mod);
+            continue;
+        }
+        const int s = __builtin_clzll(top);
+        const uint64_t ha = ((uint64_t)a.v[LEN - 1] << s) | (((uint64_t)a.v[LEN - 2] << 2) >> (64 - s));
+        const uint64_t hb = ((uint64_t)b.v[LEN - 1] << s) | (((uint64_t)b.v[LEN - 2] << 2) >> (64 - s));
+        const uint64_t LO = 0xFFFFFFFFu;
+        uint64_t ah = (ha & ~LO) | ((uint64_t)a.v[0] & LO), bh = (hb & ~LO) | ((uint64_t)b.v[0] & LO);
+        uint64_t unused = 0;
+        Trans t;
+        bingcd_batch<false>(ah, bh, t, unused);
+        pending_flush_if_full(pending, d, e, mod);
+        update_fg_n<LEN>(a, b, t);
+        if (a.v[LEN - 1] < 0) [[unlikely]] {
+            negate_n<LEN>(a);
+            t.u = -t.u;
+            t.v = -t.v;
+        } else if (b.v[LEN - 1] < 0) [[unlikely]] {
+            negate_n<LEN>(b);
+            t.q = -t.q;
+            t.r = -t.r;
+        }
+        pending_add(pending, t);
+        if (is_one_n<LEN>(b)) [[unlikely]] return STAGE_DONE;  // e·x ≡ 1 already
+    }
+}
+
+// Never seen taken (at most 15 of the 40 batches were used on millions of inputs built against
+// the approximations), so one generic out-of-line copy rather than one inlined per modulus.
+[[gnu::noinline]] void modinv_const_fallback(uint64_t out[4], const uint64_t x[4],
+                                             const ModinvModulus& mod) {
+    modinv_const_impl(out, x, mod);
+}
+
 [[gnu::always_inline]] inline void modinv_var_impl(uint64_t out[4], const uint64_t x[4],
                                                    const ModinvModulus& mod) {
-    Signed62 d{{0, 0, 0, 0, 0}}, e{{1, 0, 0, 0, 0}};
-    Signed62 f = from_u64(mod.m64), g = from_u64(x);
     if ((x[0] | x[1] | x[2] | x[3]) == 0) {
         out[0] = out[1] = out[2] = out[3] = 0;
         return;
     }
-    int64_t eta = -1;  // δ = 1
-    int len = 5;
-    // Software-pipelined: the (d, e) update of a batch is placed after the next batch's divsteps
-    // in program order. Nothing waits for (d, e), so the out-of-order core runs it in the shadow
-    // of the divstep dependency chain instead of in front of it.
-    Trans t;
-    eta = divsteps62_var(eta, (uint64_t)f.v[0], (uint64_t)g.v[0], t);
-    update_fg_len(f, g, t, len);
-    for (;;) {
-        if (g.v[0] == 0) {
-            int64_t any = 0;
-            for (int i = 1; i < len; i++) any |= g.v[i];
-            if (any == 0) break;
-        }
-        // Drop the top limb when it is pure sign extension in both f and g: fold it into the next
-        // limb, which becomes the signed top (value - 2^62 if the dropped limb was -1).
-        const int64_t fn = f.v[len - 1], gn = g.v[len - 1];
-        if (len > 1 && (fn ^ (fn >> 63)) == 0 && (gn ^ (gn >> 63)) == 0) {
-            f.v[len - 2] += (int64_t)((uint64_t)fn << 62);
-            g.v[len - 2] += (int64_t)((uint64_t)gn << 62);
-            len--;
-        }
-        Trans next;
-        eta = divsteps62_var(eta, (uint64_t)f.v[0], (uint64_t)g.v[0], next);
-        update_de(d, e, t, mod);
-        update_fg_len(f, g, next, len);
-        t = next;
+    Signed62 a = from_u64(x), b = from_u64(mod.m64);
+    Signed62 d{{1, 0, 0, 0, 0}}, e{{0, 0, 0, 0, 0}};
+    PendingDe pending;
+    int budget = BG_MAX_BATCHES;
+    StageEnd end = inv_batches<5>(a, b, d, e, pending, budget, mod);
+    if (end == STAGE_SHORTER) end = inv_batches<4>(a, b, d, e, pending, budget, mod);
+    if (end == STAGE_SHORTER) end = inv_batches<3>(a, b, d, e, pending, budget, mod);
+    if (end == STAGE_SHORTER) end = inv_batches<2>(a, b, d, e, pending, budget, mod);
+    if (end == STAGE_OUT_OF_BUDGET) {
+        modinv_const_fallback(out, x, mod);
+        return;
     }
-    update_de(d, e, t, mod);
-    normalize_out(out, d, f.v[len - 1], mod);
-}
-
-// ---- Jacobi symbol by posdivsteps ---------------------------------------------------------------
-//
-// A posdivstep replaces the δ > 0, g odd case by (f, g) ← (g, (g + f)/2): f and g then stay
-// positive, which the Jacobi symbol needs. We keep (x | m) = (-1)^j · (g | f) and update j:
-//   halving g flips j iff f ≡ 3 or 5 (mod 8)       ((2 | f) = -1 exactly then)
-//   swapping f and g flips j iff f ≡ g ≡ 3 (mod 4)  (quadratic reciprocity, both odd and positive)
-//   adding f to g leaves it alone.
-// When f reaches 1 the symbol is (-1)^j. Convergence is not proven (it is observed for essentially
-// every input), hence the batch budget and the textbook fallback.
-//
-// 62 posdivsteps from the low 64 bits of f and g: after k steps at least 64 - k low bits are still
-// exact, which covers the 3 bits of f that the last step looks at.
-inline int64_t posdivsteps62_var(int64_t eta, uint64_t f, uint64_t g, Trans& t, unsigned& j) {
-    uint64_t u = 1, v = 0, q = 0, r = 1;
-    int left = 62;
-    for (;;) {
-        const int z = __builtin_ctzll(g | (UINT64_MAX << left));
-        g >>= z;
-        u <<= z;
-        v <<= z;
-        eta -= z;
-        left -= z;
-        j ^= (unsigned)z & (unsigned)((f >> 1) ^ (f >> 2));
-        if (left == 0) break;
-        if (eta < 0) {
-            eta = -eta;
-            j ^= (unsigned)((f & g) >> 1);
-            uint64_t tmp = f; f = g; g = tmp;
-            tmp = u; u = q; q = tmp;
-            tmp = v; v = r; r = tmp;
+    if (end == STAGE_SHORTER) {
+        // Both below 2^64: the approximations are the numbers themselves, and a batch leaves
+        // them updated exactly; at most 128 halvings remain, so at most 5 batches.
+        uint64_t a64 = (uint64_t)a.v[0] | ((uint64_t)a.v[1] << 62);
+        uint64_t b64 = (uint64_t)b.v[0] | ((uint64_t)b.v[1] << 62);
+        while (a64 != 0 && b64 != 1) {
+            uint64_t unused = 0;
+            Trans t;
+            bingcd_batch<false>(a64, b64, t, unused);
+            pending_flush_if_full(pending, d, e, mod);
+            pending_add(pending, t);
         }
-        int lim = (int)eta + 1;
-        if (lim > left) lim = left;
-        if (lim > 8) lim = 8;
-        const uint64_t mask = UINT64_MAX >> (64 - lim);
-        const uint64_t w = (g * NEGINV8.t[(uint8_t)f]) & mask;  // in [0, 2^lim): adds w·f >= 0
-        g += w * f;
-        q += w * u;
-        r += w * v;
     }
-    t.u = (int64_t)u;
-    t.v = (int64_t)v;
-    t.q = (int64_t)q;
-    t.r = (int64_t)r;
-    return eta;
-}
-
-// Batches before giving up on posdivsteps. Random inputs modulo p need 12.6 on average and never
-// more than 15 in 100,000 trials (measured while writing this), so 40 is a wide margin.
-constexpr int JACOBI_MAX_BATCHES = 40;
-
-[[gnu::always_inline]] inline int jacobi_impl(const uint64_t x[4], const ModinvModulus& mod) {
-    if ((x[0] | x[1] | x[2] | x[3]) == 0) return 0;
-    Signed62 f = from_u64(mod.m64), g = from_u64(x);
-    int64_t eta = -1;
-    unsigned j = 0;
-    int len = 5;
-    for (int it = 0; it < JACOBI_MAX_BATCHES; it++) {
-        Trans t;
-        // Limb 1 is still exact (all limbs are nonnegative here; dropped limbs are zero).
-        const uint64_t f64 = (uint64_t)f.v[0] | ((uint64_t)f.v[1] << 62);
-        const uint64_t g64 = (uint64_t)g.v[0] | ((uint64_t)g.v[1] << 62);
-        eta = posdivsteps62_var(eta, f64, g64, t, j);
-        update_fg_len(f, g, t, len);
-        if (f.v[0] == 1) {
-            int64_t any = 0;
-            for (int i = 1; i < len; i++) any |= f.v[i];
-            if (any == 0) return (j & 1) ? -1 : 1;
-        }
-        // f, g > 0: shrink while both top limbs are zero.
-        if (len > 1 && (f.v[len - 1] | g.v[len - 1]) == 0) len--;
-    }
-    return modinv_detail::jacobi_binary_var(x, mod.m64);
+    pending_flush(pending, d, e, mod);
+    normalize_out(out, e, 1, mod);
 }
 
 }  // namespace

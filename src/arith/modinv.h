@@ -1,7 +1,10 @@
-// Modular inversion and Jacobi symbols modulo a 256-bit odd modulus, by the "safegcd" divstep
-// method of D. J. Bernstein and B.-Y. Yang, "Fast constant-time gcd computation and modular
-// inversion" (IACR TCHES 2019, https://gcd.cr.yp.to/papers.html#safegcd), in the batched form with
-// signed 62-bit limbs explained in libsecp256k1's doc/safegcd_implementation.md.
+// Modular inversion and Jacobi symbols modulo a 256-bit odd modulus. The constant-time inverse is
+// the "safegcd" divstep method of D. J. Bernstein and B.-Y. Yang, "Fast constant-time gcd
+// computation and modular inversion" (IACR TCHES 2019, https://gcd.cr.yp.to/papers.html#safegcd),
+// in the batched form with signed 62-bit limbs explained in libsecp256k1's
+// doc/safegcd_implementation.md. The variable-time inverse and the Jacobi symbol use the binary
+// GCD of T. Pornin, "Optimized Binary GCD for Modular Inversion" (IACR ePrint 2020/972), batched
+// the same way.
 //
 // Values at this interface are 256-bit integers as four little-endian 64-bit limbs, fully reduced
 // (below the modulus). Internally a number is five signed 62-bit limbs: value = sum v[i]·2^(62i).
@@ -55,15 +58,17 @@ extern const ModinvModulus MODINV_N;  // n, the order of the secp256k1 group
 // no branch or memory index depends on x. out may alias x.
 void modinv_const(uint64_t out[4], const uint64_t x[4], const ModinvModulus& m);
 
-// Same result, variable time (public inputs only): multi-bit jumps, stops as soon as g reaches 0.
+// Same result, variable time (public inputs only): T. Pornin's binary GCD with approximations
+// (see modinv.cpp), stopping as soon as it is done.
 void modinv_var(uint64_t out[4], const uint64_t x[4], const ModinvModulus& m);
 
 // Jacobi symbol (x | m), variable time: 0 if x = 0, else 1 or -1 (for prime m: square or not).
+// Computed by T. Pornin's binary GCD with approximations (see modinv.cpp), not by divsteps.
 int jacobi_var(const uint64_t x[4], const ModinvModulus& m);
 
 namespace modinv_detail {
-// Textbook binary Jacobi algorithm (always terminates, slow); the fallback of jacobi_var when the
-// posdivstep iteration has not converged within its budget. Exposed for tests.
+// Textbook binary Jacobi algorithm (always terminates, slow); the fallback of jacobi_var when its
+// iteration has not finished within its budget. Exposed for tests.
 int jacobi_binary_var(const uint64_t x[4], const uint64_t m[4]);
 }  // namespace modinv_detail
 

@@ -156,6 +156,49 @@ U256 random_below(std::mt19937_64& rng, const U256& m) {
     }
 }
 
+// Values that make the binary GCD's approximations of the two numbers hard to tell apart (the
+// same top bits as m, m/2 or a fraction k·m/l, different low bits): these are the inputs where a
+// comparison of approximations goes wrong and an intermediate value turns negative.
+U256 ref_add(const U256& a, const U256& b) {  // a + b mod 2^256
+    U256 r;
+    uint64_t carry = 0;
+    for (int i = 0; i < 4; i++) {
+        u128 t = (u128)a.w[i] + b.w[i] + carry;
+        r.w[i] = (uint64_t)t;
+        carry = (uint64_t)(t >> 64);
+    }
+    return r;
+}
+
+U256 ref_shr(const U256& a, int s) {  // 0 <= s < 64
+    if (s == 0) return a;
+    U256 r;
+    for (int i = 0; i < 3; i++) r.w[i] = (a.w[i] >> s) | (a.w[i + 1] << (64 - s));
+    r.w[3] = a.w[3] >> s;
+    return r;
+}
+
+U256 random_bits(std::mt19937_64& rng, int bits) {  // uniform below 2^bits, 0 <= bits <= 256
+    U256 r = {{rng(), rng(), rng(), rng()}};
+    for (int b = bits; b < 256; b++) r.w[b / 64] &= ~(1ULL << (b % 64));
+    return r;
+}
+
+U256 hard_value(std::mt19937_64& rng, const U256& m) {
+    for (;;) {
+        const U256 r = random_bits(rng, 1 + (int)(rng() % 224));
+        U256 base;
+        switch (rng() % 4) {
+        case 0: base = m; break;                                          // m - r
+        case 1: base = ref_shr(m, 1); break;                              // m/2 ± r
+        case 2: base = ref_shr(m, 1 + (int)(rng() % 3)); break;           // m/4, m/8 ± r
+        default: base = ref_sub(m, ref_shr(m, 1 + (int)(rng() % 3)));     // 3m/4 ... ± r
+        }
+        const U256 x = (rng() & 1) ? ref_sub(base, r) : ref_add(base, r);
+        if (ref_less(x, m) && !(x == ZERO)) return x;
+    }
+}
+
 // Edge values for modulus m: tiny values, values next to m, powers of two, values with high
 // zero limbs, and values built from 2^256 mod m.
 std::vector<U256> edge_values(const U256& m) {
@@ -268,6 +311,90 @@ TEST(Modinv, OutputMayAliasInput) {
     }
 }
 
+TEST(Modinv, VarOnValuesHardForApproximations) {
+    // modinv_var (binary GCD with approximations) on values built so the approximations of the two
+    // numbers are hard to tell apart, which drives intermediate values negative: checked by
+    // multiplication, and against modinv_const (safegcd, another algorithm).
+    std::mt19937_64 rng(0x1A7E);
+    for (const Case& c : CASES) {
+        for (int i = 0; i < 3000; i++) {
+            const U256 x = (i % 4 == 3) ? random_below(rng, c.m) : hard_value(rng, c.m);
+            const U256 b = inv_var(x, *c.mod);
+            ASSERT_EQ(b, inv_const(x, *c.mod)) << c.name << " x=" << x;
+            if (i % 8 == 0) {
+                ASSERT_EQ(ref_mulmod(x, b, c.m), ONE) << c.name << " x=" << x;
+            }
+        }
+    }
+}
+
+TEST(Modinv, VarOnValuesWhoseApproximationsGoNegative) {
+    // The values of Jacobi.ValuesWhoseApproximationsGoNegative (the inverse runs the same steps),
+    // checked against Fermat: a negated a or b must negate its row of the matrix applied to (d, e).
+    struct V {
+        const U256* m;
+        const ModinvModulus* mod;
+        U256 x;
+    };
+    const V vs[] = {
+        {&P, &fastsecp::MODINV_P, {{0x00000052e5132525ULL, 0, 0, 0x8000000000000000ULL}}},
+        {&P, &fastsecp::MODINV_P, {{0x0000002230a842fcULL, 0, 0, 0x8000000000000000ULL}}},
+        {&N, &fastsecp::MODINV_N, {{0xdfe92f46681b20a0ULL, 0x5d576e7357a4501dULL, 0xffffffffffffffffULL, 0x7fffffffffffffffULL}}},
+        {&Q, &MOD_Q, {{0xe3f12da8c67675ebULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL, 0x7fffffffffffffffULL}}},
+        {&P, &fastsecp::MODINV_P, {{0xfffffe1fe39ac4dfULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL, 0x7fffffffffffffffULL}}},
+        {&P, &fastsecp::MODINV_P, {{0xfddd03771b353fd5ULL, 0x555a88c026fa1573ULL, 0x5555555555555555ULL, 0x5555555555555555ULL}}},
+        {&N, &fastsecp::MODINV_N, {{0x08837377ec9d27d3ULL, 0x9e0e4fffb67b0f94ULL, 0xfffffffffffffffeULL, 0xffffffffffffffffULL}}},
+        {&Q, &MOD_Q, {{0xfffffff9daa17ee0ULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL}}},
+    };
+    for (const V& v : vs) {
+        const U256 want = ref_inverse(v.x, *v.m);
+        EXPECT_EQ(inv_var(v.x, *v.mod), want) << "x=" << v.x;
+        EXPECT_EQ(inv_const(v.x, *v.mod), want) << "x=" << v.x;
+    }
+}
+
+TEST(Modinv, VarOnShortValues) {
+    // Values of every length from 1 to 256 bits, and m minus them: the pair reaches the exact
+    // 64-bit stage after every possible number of batches, with every number of pending matrices.
+    std::mt19937_64 rng(0x5407);
+    for (const Case& c : CASES) {
+        for (int bits = 1; bits <= 256; bits++) {
+            for (int k = 0; k < 4; k++) {
+                U256 x = random_bits(rng, bits);
+                x.w[(bits - 1) / 64] |= 1ULL << ((bits - 1) % 64);  // exactly `bits` long
+                if (!ref_less(x, c.m)) continue;
+                const U256 b = inv_var(x, *c.mod);
+                ASSERT_EQ(b, inv_const(x, *c.mod)) << c.name << " x=" << x;
+                const U256 y = ref_sub(c.m, x);
+                ASSERT_EQ(inv_var(y, *c.mod), inv_const(y, *c.mod)) << c.name << " x=" << y;
+            }
+        }
+        for (const U256& x : edge_values(c.m)) {
+            const U256 b = inv_var(x, *c.mod);
+            ASSERT_EQ(ref_mulmod(x, b, c.m), ONE) << c.name << " x=" << x;
+        }
+    }
+}
+
+TEST(Modinv, VarAndJacobiOnValuesShapedLikeTheModulus) {
+    // 2^k, m - 2^k, m - 3·2^k, 2^k ± 1: the binary GCD meets long runs of zero bits (whole limbs
+    // are then shifted out at once) or reaches b = 1 while a is still long (it then stops early).
+    for (const Case& c : CASES) {
+        for (int k = 0; k < 256; k++) {
+            U256 p2 = ZERO;
+            p2.w[k / 64] = 1ULL << (k % 64);
+            const U256 xs[] = {p2, ref_sub(c.m, p2), ref_sub(c.m, ref_add(p2, ref_add(p2, p2))),
+                               ref_add(p2, ONE), ref_sub(p2, ONE)};
+            for (const U256& x : xs) {
+                if (x == ZERO || !ref_less(x, c.m)) continue;
+                ASSERT_EQ(inv_var(x, *c.mod), inv_const(x, *c.mod)) << c.name << " x=" << x;
+                ASSERT_EQ(fastsecp::jacobi_var(x.w, *c.mod), fastsecp::modinv_detail::jacobi_binary_var(x.w, c.m.w))
+                    << c.name << " x=" << x;
+            }
+        }
+    }
+}
+
 TEST(Jacobi, AgainstEulerOnRandomValues) {
     std::mt19937_64 rng(0x1ACB0B1);
     for (const Case& c : CASES) {
@@ -309,6 +436,111 @@ TEST(Jacobi, SquaresAndEdgeValues) {
             ASSERT_EQ(fastsecp::jacobi_var(neg.w, *c.mod), want_neg) << c.name << " r=" << r;
         }
     }
+}
+
+TEST(Jacobi, AgainstBinaryAlgorithmOnManyValues) {
+    // jacobi_var against the textbook binary algorithm (itself checked against Euler above) on
+    // uniform, sparse, dense and short values, on values built to confuse the approximations of
+    // the binary GCD, and on m - x for each.
+    std::mt19937_64 rng(0x7AC0B1);
+    for (const Case& c : CASES) {
+        int seen[3] = {0, 0, 0};
+        for (int i = 0; i < 6000; i++) {
+            const U256 x = (i % 2) ? hard_value(rng, c.m) : random_below(rng, c.m);
+            if (x == ZERO) continue;
+            const int want = fastsecp::modinv_detail::jacobi_binary_var(x.w, c.m.w);
+            ASSERT_EQ(fastsecp::jacobi_var(x.w, *c.mod), want) << c.name << " x=" << x;
+            const U256 y = ref_sub(c.m, x);
+            ASSERT_EQ(fastsecp::jacobi_var(y.w, *c.mod), fastsecp::modinv_detail::jacobi_binary_var(y.w, c.m.w))
+                << c.name << " x=" << y;
+            seen[want + 1]++;
+        }
+        EXPECT_GT(seen[0], 1000) << c.name;
+        EXPECT_GT(seen[2], 1000) << c.name;
+    }
+}
+
+TEST(Jacobi, ValuesWhoseApproximationsGoNegative) {
+    // Each of these sends the binary GCD through a negative intermediate value of a or of b (found
+    // by running the algorithm exactly on many values of the shape of hard_value), where the
+    // symbol picks up (-1 | b) or nothing. Checked against Euler's criterion.
+    struct V {
+        const U256* m;
+        const ModinvModulus* mod;
+        U256 x;
+    };
+    const V vs[] = {
+        {&P, &fastsecp::MODINV_P, {{0x00000052e5132525ULL, 0, 0, 0x8000000000000000ULL}}},
+        {&P, &fastsecp::MODINV_P, {{0x0000002230a842fcULL, 0, 0, 0x8000000000000000ULL}}},
+        {&P, &fastsecp::MODINV_P, {{0x0000000777b101f6ULL, 0, 0, 0x8000000000000000ULL}}},
+        {&N, &fastsecp::MODINV_N, {{0xdfe92f46681b20a0ULL, 0x5d576e7357a4501dULL, 0xffffffffffffffffULL, 0x7fffffffffffffffULL}}},
+        {&Q, &MOD_Q, {{0xe3f12da8c67675ebULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL, 0x7fffffffffffffffULL}}},
+        {&P, &fastsecp::MODINV_P, {{0xfffffe1fe39ac4dfULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL, 0x7fffffffffffffffULL}}},
+        {&P, &fastsecp::MODINV_P, {{0xfddd03771b353fd5ULL, 0x555a88c026fa1573ULL, 0x5555555555555555ULL, 0x5555555555555555ULL}}},
+        {&P, &fastsecp::MODINV_P, {{0x000000e3c854c4ddULL, 0, 0, 0xe000000000000000ULL}}},
+        {&N, &fastsecp::MODINV_N, {{0x08837377ec9d27d3ULL, 0x9e0e4fffb67b0f94ULL, 0xfffffffffffffffeULL, 0xffffffffffffffffULL}}},
+        {&Q, &MOD_Q, {{0xfffffff9daa17ee0ULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL}}},
+    };
+    for (const V& v : vs) {
+        const int want = ref_legendre(v.x, *v.m);
+        EXPECT_EQ(fastsecp::jacobi_var(v.x.w, *v.mod), want) << "x=" << v.x;
+        EXPECT_EQ(fastsecp::modinv_detail::jacobi_binary_var(v.x.w, v.m->w), want) << "x=" << v.x;
+    }
+}
+
+TEST(Jacobi, Multiplicative) {
+    // (xy | m) = (x | m)(y | m), on random pairs of both kinds.
+    std::mt19937_64 rng(0x3A1E);
+    for (const Case& c : CASES) {
+        for (int i = 0; i < 300; i++) {
+            const U256 x = (i % 2) ? hard_value(rng, c.m) : random_below(rng, c.m);
+            const U256 y = (i % 3) ? hard_value(rng, c.m) : random_below(rng, c.m);
+            const U256 xy = ref_mulmod(x, y, c.m);
+            ASSERT_EQ(fastsecp::jacobi_var(xy.w, *c.mod),
+                      fastsecp::jacobi_var(x.w, *c.mod) * fastsecp::jacobi_var(y.w, *c.mod))
+                << c.name << " x=" << x << " y=" << y;
+        }
+    }
+}
+
+TEST(Jacobi, CompositeModulus) {
+    // A composite modulus exercises the ends where b does not reach 1: (x | m) = 0 when x shares a
+    // factor with m. m = p·q' for two primes below 2^128, so m < 2^256; the fast path's answer
+    // must equal the textbook one.
+    // p1 = 2^127 - 1 (Mersenne prime), p2 = 2^128 - 159 (prime).
+    const U256 p1 = {{0xFFFFFFFFFFFFFFFFULL, 0x7FFFFFFFFFFFFFFFULL, 0, 0}};
+    const U256 p2 = {{0xFFFFFFFFFFFFFF61ULL, 0xFFFFFFFFFFFFFFFFULL, 0, 0}};
+    U256 m = ZERO;
+    {
+        uint64_t prod[4] = {0, 0, 0, 0};
+        for (int i = 0; i < 2; i++) {
+            uint64_t carry = 0;
+            for (int k = 0; k < 2; k++) {
+                u128 t = (u128)p1.w[i] * p2.w[k] + prod[i + k] + carry;
+                prod[i + k] = (uint64_t)t;
+                carry = (uint64_t)(t >> 64);
+            }
+            prod[i + 2] += carry;
+        }
+        for (int i = 0; i < 4; i++) m.w[i] = prod[i];
+    }
+    const ModinvModulus mod = fastsecp::make_modinv_modulus(m.w[0], m.w[1], m.w[2], m.w[3]);
+    std::mt19937_64 rng(0xC0);
+    std::vector<U256> xs = {p1, p2, ref_add(p1, p1), ONE, ref_sub(m, ONE), ref_sub(m, p1)};
+    for (int i = 0; i < 2000; i++) xs.push_back((i % 2) ? hard_value(rng, m) : random_below(rng, m));
+    for (int i = 0; i < 50; i++) {  // multiples of p1 and of p2
+        U256 k = random_bits(rng, 120);
+        k.w[0] |= 1;
+        xs.push_back(ref_mulmod(k, (i % 2) ? p1 : p2, m));
+    }
+    int zeros = 0;
+    for (const U256& x : xs) {
+        if (x == ZERO || !ref_less(x, m)) continue;
+        const int want = fastsecp::modinv_detail::jacobi_binary_var(x.w, m.w);
+        zeros += want == 0;
+        ASSERT_EQ(fastsecp::jacobi_var(x.w, mod), want) << "x=" << x;
+    }
+    EXPECT_GE(zeros, 50);
 }
 
 }  // namespace
