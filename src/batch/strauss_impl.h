@@ -96,8 +96,8 @@ static void msm_strauss(Gej& r, const batch::MsmInput& in, void* scratch) {
                                          : tab + (t - nf) * TN;
             table_add_var(acc, table, d);
         }
-        if (wg1[i]) table_add_storage_var(acc, ECMULT_G_ODD, wg1[i], nullptr, nullptr);
-        if (wg2[i]) table_add_storage_var(acc, ECMULT_G128_ODD, wg2[i], nullptr, nullptr);
+        if (wg1[i]) table_add_storage_var(acc, ECMULT_G_ODD, wg1[i], nullptr);
+        if (wg2[i]) table_add_storage_var(acc, ECMULT_G128_ODD, wg2[i], nullptr);
     }
     r = acc;
 }

@@ -135,26 +135,23 @@ static inline void table_add_var(Gej& acc, const Ge* table, int digit) {
     }
 }
 
-// Adds ±table entry (a point of secp256k1) to acc, which lives on the curve scaled by z (z2 = z²,
-// z3 = z³; pass null for the curve itself).
-static inline void table_add_storage_var(Gej& acc, const GeStorage* table, int digit, const Fe* z2, const Fe* z3) {
+// Adds ±table entry (a point of secp256k1) to acc, which lives on the curve scaled by *s (see
+// gej_add_ge_scaled_var; null for the curve itself).
+static inline void table_add_storage_var(Gej& acc, const GeStorage* table, int digit, const Fe* s) {
     Ge p;
     ge_from_storage(p, table[(digit > 0 ? digit - 1 : -digit - 1) >> 1]);
-    if (z2) {
-        fe_mul(p.x, p.x, *z2);
-        fe_mul(p.y, p.y, *z3);
-    }
     if (digit < 0) ge_neg(p, p);
-    gej_add_ge_var(acc, acc, p);
+    if (s) gej_add_ge_scaled_var(acc, acc, p, *s);
+    else gej_add_ge_var(acc, acc, p);
 }
 
 static void strauss(Gej& r, const Gej& a, const Scalar& na, const Scalar& ng) {
     constexpr int WA = 5, TA = 1 << (WA - 2);
     constexpr int LEN = 130;
-    int wa1[LEN] = {0}, wa2[LEN] = {0}, wg1[LEN] = {0}, wg2[LEN] = {0};
+    int wa1[LEN], wa2[LEN], wg1[LEN], wg2[LEN];  // filled by wnaf_var (wa* only read when use_a)
     int bits = 0;
     Ge ta[TA], tl[TA];
-    Fe ztotal, zt2, zt3;  // the P tables' isomorphism (see odd_multiples_iso_var)
+    Fe ztotal;  // the P tables' isomorphism (see odd_multiples_iso_var)
     bool use_a = !a.infinity && !scalar_is_zero(na);
     if (use_a) {
         Scalar k1, k2;
@@ -169,8 +166,6 @@ static void strauss(Gej& r, const Gej& a, const Scalar& na, const Scalar& ng) {
         bits = b1 > b2 ? b1 : b2;
         odd_multiples_iso_var(ta, a, TA, ztotal);
         for (int i = 0; i < TA; i++) ge_mul_lambda(tl[i], ta[i]);
-        fe_sqr(zt2, ztotal);
-        fe_mul(zt3, zt2, ztotal);
     }
     Scalar g1, g2;
     scalar_split_128(g1, g2, ng);
@@ -186,8 +181,8 @@ static void strauss(Gej& r, const Gej& a, const Scalar& na, const Scalar& ng) {
             if (wa1[i]) table_add_var(acc, ta, wa1[i]);
             if (wa2[i]) table_add_var(acc, tl, wa2[i]);
         }
-        if (wg1[i]) table_add_storage_var(acc, ECMULT_G_ODD, wg1[i], use_a ? &zt2 : nullptr, &zt3);
-        if (wg2[i]) table_add_storage_var(acc, ECMULT_G128_ODD, wg2[i], use_a ? &zt2 : nullptr, &zt3);
+        if (wg1[i]) table_add_storage_var(acc, ECMULT_G_ODD, wg1[i], use_a ? &ztotal : nullptr);
+        if (wg2[i]) table_add_storage_var(acc, ECMULT_G128_ODD, wg2[i], use_a ? &ztotal : nullptr);
     }
     r = acc;
     if (use_a) fe_mul(r.z, r.z, ztotal);  // back to secp256k1
