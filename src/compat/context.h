@@ -101,6 +101,13 @@ inline int memcmp_var(const unsigned char* a, const unsigned char* b, size_t n) 
     }
     return 0;
 }
+// Whether an opaque object starts with its 4-byte marker (one word compare).
+inline bool magic_matches(const unsigned char* data, const unsigned char (&magic)[4]) {
+    uint32_t a, b;
+    std::memcpy(&a, data, 4);
+    std::memcpy(&b, magic, 4);
+    return a == b;
+}
 // Zero `len` bytes when flag (0/1), constant time.
 inline void memczero(void* p, size_t len, int flag) {
     unsigned char mask = (unsigned char)(0 - (unsigned)flag);

@@ -61,7 +61,7 @@ void keyagg_save(secp256k1_musig_keyagg_cache* c, const KeyAgg& k) {
 }
 int keyagg_load(const secp256k1_context* ctx, KeyAgg& k, const secp256k1_musig_keyagg_cache* c) {
     const unsigned char* p = c->data;
-    ARG_CHECK_MSG(memcmp_var(p, KEYAGG_MAGIC, 4) == 0, MSG_KEYAGG);
+    ARG_CHECK_MSG(magic_matches(p, KEYAGG_MAGIC), MSG_KEYAGG);
     point_load_raw(k.pk, p + 4);
     point_load_ext(k.second, p + 68);
     std::memcpy(k.pks_hash, p + 132, 32);
@@ -73,7 +73,7 @@ int keyagg_load(const secp256k1_context* ctx, KeyAgg& k, const secp256k1_musig_k
 }
 
 int pubnonce_load(const secp256k1_context* ctx, Ge r[2], const secp256k1_musig_pubnonce* n) {
-    ARG_CHECK_MSG(memcmp_var(n->data, PUBNONCE_MAGIC, 4) == 0, MSG_PUBNONCE);
+    ARG_CHECK_MSG(magic_matches(n->data, PUBNONCE_MAGIC), MSG_PUBNONCE);
     point_load_raw(r[0], n->data + 4);
     point_load_raw(r[1], n->data + 68);
     return 1;
@@ -84,7 +84,7 @@ void pubnonce_save(secp256k1_musig_pubnonce* n, const Ge r[2]) {
     point_save(n->data + 68, r[1]);
 }
 int aggnonce_load(const secp256k1_context* ctx, Ge r[2], const secp256k1_musig_aggnonce* n) {
-    ARG_CHECK_MSG(memcmp_var(n->data, AGGNONCE_MAGIC, 4) == 0, MSG_AGGNONCE);
+    ARG_CHECK_MSG(magic_matches(n->data, AGGNONCE_MAGIC), MSG_AGGNONCE);
     point_load_ext(r[0], n->data + 4);
     point_load_ext(r[1], n->data + 68);
     return 1;
@@ -107,7 +107,7 @@ void session_save(secp256k1_musig_session* s, const Session& v) {
 }
 int session_load(const secp256k1_context* ctx, Session& v, const secp256k1_musig_session* s) {
     const unsigned char* p = s->data;
-    ARG_CHECK_MSG(memcmp_var(p, SESSION_MAGIC, 4) == 0, MSG_SESSION);
+    ARG_CHECK_MSG(magic_matches(p, SESSION_MAGIC), MSG_SESSION);
     v.fin_nonce_parity = p[4];
     std::memcpy(v.fin_nonce, p + 5, 32);
     scalar_set_b32(v.noncecoef, p + 37, nullptr);
@@ -121,7 +121,7 @@ void partial_sig_save(secp256k1_musig_partial_sig* sig, const Scalar& s) {
     scalar_get_b32(sig->data + 4, s);
 }
 int partial_sig_load(const secp256k1_context* ctx, Scalar& s, const secp256k1_musig_partial_sig* sig) {
-    ARG_CHECK_MSG(memcmp_var(sig->data, PARTIAL_SIG_MAGIC, 4) == 0, MSG_PARTIAL_SIG);
+    ARG_CHECK_MSG(magic_matches(sig->data, PARTIAL_SIG_MAGIC), MSG_PARTIAL_SIG);
     scalar_set_b32(s, sig->data + 4, nullptr);
     return 1;
 }
@@ -133,7 +133,7 @@ void secnonce_save(secp256k1_musig_secnonce* sn, const Scalar k[2], const Ge& pk
     point_save(sn->data + 68, pk);
 }
 int secnonce_load(const secp256k1_context* ctx, Scalar k[2], Ge& pk, const secp256k1_musig_secnonce* sn) {
-    ARG_CHECK_MSG(memcmp_var(sn->data, SECNONCE_MAGIC, 4) == 0, MSG_SECNONCE);
+    ARG_CHECK_MSG(magic_matches(sn->data, SECNONCE_MAGIC), MSG_SECNONCE);
     // A wiped nonce (both halves zero) is refused even if the marker survived.
     unsigned char acc = 0;
     for (int i = 4; i < 68; i++) acc |= sn->data[i];
@@ -277,7 +277,7 @@ int secp256k1_musig_partial_sig_parse(const secp256k1_context* ctx, secp256k1_mu
 int secp256k1_musig_partial_sig_serialize(const secp256k1_context* ctx, unsigned char* out32, const secp256k1_musig_partial_sig* sig) {
     ARG_CHECK(out32 != NULL);
     ARG_CHECK(sig != NULL);
-    ARG_CHECK_MSG(memcmp_var(sig->data, PARTIAL_SIG_MAGIC, 4) == 0, MSG_PARTIAL_SIG);
+    ARG_CHECK_MSG(magic_matches(sig->data, PARTIAL_SIG_MAGIC), MSG_PARTIAL_SIG);
     std::memcpy(out32, sig->data + 4, 32);
     return 1;
 }

@@ -41,7 +41,7 @@ void label_save(secp256k1_silentpayments_label* label, const Ge& p) {
 
 // The point is taken as stored; only the magic tells whether the object was ever set.
 bool label_load(const secp256k1_context* ctx, Ge& p, const secp256k1_silentpayments_label* label) {
-    ARG_CHECK_MSG(memcmp_var(label->data, LABEL_MAGIC, 4) == 0, MSG_LABEL_MAGIC);
+    ARG_CHECK_MSG(magic_matches(label->data, LABEL_MAGIC), MSG_LABEL_MAGIC);
     point_load_raw(p, label->data + 4);
     return true;
 }
@@ -330,7 +330,7 @@ int secp256k1_silentpayments_recipient_scan_outputs(const secp256k1_context* ctx
     }
     ARG_CHECK(scan_key32 != NULL);
     ARG_CHECK(prevouts_summary != NULL);
-    ARG_CHECK_MSG(memcmp_var(prevouts_summary->data, SUMMARY_MAGIC, 4) == 0, MSG_SUMMARY_MAGIC);
+    ARG_CHECK_MSG(magic_matches(prevouts_summary->data, SUMMARY_MAGIC), MSG_SUMMARY_MAGIC);
     ARG_CHECK(unlabeled_spend_pubkey != NULL);
     if (label_context != NULL) ARG_CHECK(label_lookup != NULL);
 

@@ -19,21 +19,4 @@ bool pubkey_parse(Ge& r, const unsigned char* in, size_t len) {
     return false;
 }
 
-void pubkey_serialize33(unsigned char out[33], const Ge& p) {
-    Fe x = p.x, y = p.y;
-    fe_normalize_var(x);
-    fe_normalize_var(y);
-    out[0] = fe_is_odd(y) ? 0x03 : 0x02;
-    fe_get_b32(out + 1, x);
-}
-
-void pubkey_serialize65(unsigned char out[65], const Ge& p) {
-    Fe x = p.x, y = p.y;
-    fe_normalize_var(x);
-    fe_normalize_var(y);
-    out[0] = 0x04;
-    fe_get_b32(out + 1, x);
-    fe_get_b32(out + 33, y);
-}
-
 }  // namespace fastsecp

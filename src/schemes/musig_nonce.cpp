@@ -55,11 +55,6 @@ void nonce_derive(hash::CompressFn fn, Scalar k[2], const unsigned char rand32[3
     hash::sha256_clear(h);
 }
 
-void ge_serialize_ext(unsigned char out33[33], const Ge& p) {
-    if (p.infinity) std::memset(out33, 0, 33);
-    else pubkey_serialize33(out33, p);
-}
-
 bool ge_parse_ext(Ge& p, const unsigned char in33[33]) {
     static const unsigned char zeros[33] = {0};
     if (std::memcmp(in33, zeros, 33) == 0) {

@@ -4,9 +4,11 @@
 #pragma once
 
 #include <cstddef>
+#include <cstring>
 
 #include "group/group.h"
 #include "hash/sha256.h"
+#include "schemes/eckey.h"
 
 namespace fastsecp::musig {
 
@@ -20,7 +22,10 @@ void nonce_derive(hash::CompressFn fn, Scalar k[2], const unsigned char rand32[3
                   const unsigned char* agg_pk32, const unsigned char* extra_input32);
 
 // cbytes_ext: 33 zero bytes for infinity, else the compressed point.
-void ge_serialize_ext(unsigned char out33[33], const Ge& p);
+inline void ge_serialize_ext(unsigned char out33[33], const Ge& p) {
+    if (p.infinity) std::memset(out33, 0, 33);
+    else pubkey_serialize33(out33, p);
+}
 // The inverse: 33 zero bytes give infinity, else a compressed point on the curve (every point is
 // in the group: the cofactor is 1). False for anything else.
 bool ge_parse_ext(Ge& p, const unsigned char in33[33]);
