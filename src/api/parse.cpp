@@ -24,38 +24,36 @@ fastsecp_status parse_pubkey(Ge& r, const unsigned char* in, size_t len) {
 }
 
 void parse_pubkeys(Ge* out, fastsecp_status* st, const unsigned char* const* keys, const size_t* lens, size_t n) {
-    size_t pending = SIZE_MAX;  // a compressed key waiting for a partner
-    Fe x[2];
+    // Compressed keys are collected in chunks and decompressed together (batch::lift_x_even).
+    constexpr size_t CHUNK = 32;
+    Fe x[CHUNK];
+    Ge p[CHUNK];
+    bool ok[CHUNK];
+    size_t idx[CHUNK], m = 0;
+    auto flush = [&] {
+        batch::lift_x_even(p, ok, x, m);
+        for (size_t k = 0; k < m; k++) {
+            const size_t j = idx[k];
+            st[j] = ok[k] ? FASTSECP_OK : FASTSECP_ERR_POINT_NOT_ON_CURVE;
+            if (ok[k] && keys[j][0] == 0x03) ge_neg(p[k], p[k]);
+            out[j] = p[k];
+        }
+        m = 0;
+    };
     for (size_t i = 0; i < n; i++) {
         const unsigned char* in = keys[i];
         if (lens[i] != 33 || (in[0] != 0x02 && in[0] != 0x03)) {
             st[i] = parse_pubkey(out[i], in, lens[i]);
             continue;
         }
-        Fe xi;
-        if (!fe_set_b32_limit(xi, in + 1)) {
+        if (!fe_set_b32_limit(x[m], in + 1)) {
             st[i] = FASTSECP_ERR_BAD_ENCODING;
             continue;
         }
-        if (pending == SIZE_MAX) {
-            pending = i;
-            x[0] = xi;
-            continue;
-        }
-        x[1] = xi;
-        size_t idx[2] = {pending, i};
-        Ge p[2];
-        bool ok[2];
-        batch::lift_x_even2(p, ok, x);
-        for (int k = 0; k < 2; k++) {
-            size_t j = idx[k];
-            st[j] = ok[k] ? FASTSECP_OK : FASTSECP_ERR_POINT_NOT_ON_CURVE;
-            if (ok[k] && keys[j][0] == 0x03) ge_neg(p[k], p[k]);
-            out[j] = p[k];
-        }
-        pending = SIZE_MAX;
+        idx[m++] = i;
+        if (m == CHUNK) flush();
     }
-    if (pending != SIZE_MAX) st[pending] = parse_pubkey(out[pending], keys[pending], 33);
+    if (m > 0) flush();
 }
 
 fastsecp_status parse_xonly(Ge& r, const unsigned char* x32) {

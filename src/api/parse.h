@@ -17,8 +17,8 @@ namespace fastsecp::api {
 fastsecp_status parse_pubkey(Ge& r, const unsigned char* in, size_t len);
 
 // parse_pubkey for n keys at once (st[i] its status, out[i] its point when OK), with the
-// compressed ones decompressed two at a time (batch::lift_x_even2: two square roots in lockstep,
-// about 40% faster than one after the other). keys[i] must not be null.
+// compressed ones decompressed together (batch::lift_x_even: square roots several at a time).
+// keys[i] must not be null.
 void parse_pubkeys(Ge* out, fastsecp_status* st, const unsigned char* const* keys, const size_t* lens, size_t n);
 
 // BIP-340 x-only key: the point with this x and even y. BAD_ENCODING for x >= p,

@@ -12,8 +12,8 @@
 
 namespace fastsecp::batch {
 #if defined(FASTSECP_HAVE_BMI2_BUILD)
-const BatchOps BATCH_BMI2 = {"bmi2-adx", bmi2::msm_strauss, bmi2::msm_pippenger, bmi2::lift_x_even2};
+const BatchOps BATCH_BMI2 = {"bmi2-adx", bmi2::msm_strauss, bmi2::msm_pippenger, bmi2::lift_x_even};
 #else
-const BatchOps BATCH_BMI2 = {"portable", bmi2::msm_strauss, bmi2::msm_pippenger, bmi2::lift_x_even2};
+const BatchOps BATCH_BMI2 = {"portable", bmi2::msm_strauss, bmi2::msm_pippenger, bmi2::lift_x_even};
 #endif
 }

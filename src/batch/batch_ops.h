@@ -12,10 +12,9 @@ struct BatchOps {
     // msm.h's two algorithms (msm_var chooses between them).
     void (*msm_strauss)(Gej& r, const MsmInput& in, void* scratch);
     void (*msm_pippenger)(Gej& r, const MsmInput& in, void* scratch);
-    // Two BIP-340 lift_x at once: r[k] = the point with x = x[k] (< p) and even y; ok[k] says
-    // whether there is one. The two square roots run interleaved, which lets the CPU overlap
-    // their multiplications (about 40% faster than two in a row). Variable time.
-    void (*lift_x_even2)(Ge* r, bool* ok, const Fe* x);
+    // BIP-340 lift_x of x[0..n): r[k] = the point with x = x[k] (< p) and even y; ok[k] says
+    // whether there is one. The square roots run several at a time (lift_x_impl.h). Variable time.
+    void (*lift_x_even)(Ge* r, bool* ok, const Fe* x, size_t n);
 };
 
 extern const BatchOps BATCH_PORTABLE;
@@ -23,6 +22,6 @@ extern const BatchOps BATCH_BMI2;
 // The variant matching ecmult_ops() (CPUID and the FASTSECP_FORCE_* switches).
 const BatchOps& batch_ops();
 
-static inline void lift_x_even2(Ge* r, bool* ok, const Fe* x) { batch_ops().lift_x_even2(r, ok, x); }
+static inline void lift_x_even(Ge* r, bool* ok, const Fe* x, size_t n) { batch_ops().lift_x_even(r, ok, x, n); }
 
 }  // namespace fastsecp::batch

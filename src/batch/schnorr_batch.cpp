@@ -88,20 +88,27 @@ bool schnorr_batch_equation(SchnorrOutcome* out, const SchnorrParsed* items, siz
     // P_i and R_i = lift_x(r_i), lifted together. An r that is no curve point's x fails here,
     // as it fails single verification (whose x(sG - eP) can never equal it).
     size_t m = 0;
-    for (size_t i = 0; i < n; i++) {
-        Fe x[2];
-        Ge lifted[2];
-        bool ok[2];
-        fe_set_b32_limit(x[0], items[i].pk32);  // both < p: checked by the parser
-        fe_set_b32_limit(x[1], items[i].sig64);
-        lift_x_even2(lifted, ok, x);
-        keys[i] = lifted[0];
-        out[i] = !ok[0] ? SchnorrOutcome::KeyNotOnCurve : !ok[1] ? SchnorrOutcome::Invalid : SchnorrOutcome::Valid;
-        if (out[i] != SchnorrOutcome::Valid) continue;
-        pk[m] = lifted[0];
-        r[m] = lifted[1];
-        bip340_challenge(nullptr, e[m], items[i].sig64, items[i].msg, items[i].msglen, items[i].pk32);
-        idx[m++] = i;
+    constexpr size_t CHUNK = 16;  // items per lift_x call (two x each)
+    for (size_t i0 = 0; i0 < n; i0 += CHUNK) {
+        const size_t c = n - i0 < CHUNK ? n - i0 : CHUNK;
+        Fe x[2 * CHUNK];
+        Ge lifted[2 * CHUNK];
+        bool ok[2 * CHUNK];
+        for (size_t q = 0; q < c; q++) {
+            fe_set_b32_limit(x[2 * q], items[i0 + q].pk32);  // both < p: checked by the parser
+            fe_set_b32_limit(x[2 * q + 1], items[i0 + q].sig64);
+        }
+        lift_x_even(lifted, ok, x, 2 * c);
+        for (size_t q = 0; q < c; q++) {
+            const size_t i = i0 + q;
+            keys[i] = lifted[2 * q];
+            out[i] = !ok[2 * q] ? SchnorrOutcome::KeyNotOnCurve : !ok[2 * q + 1] ? SchnorrOutcome::Invalid : SchnorrOutcome::Valid;
+            if (out[i] != SchnorrOutcome::Valid) continue;
+            pk[m] = lifted[2 * q];
+            r[m] = lifted[2 * q + 1];
+            bip340_challenge(nullptr, e[m], items[i].sig64, items[i].msg, items[i].msglen, items[i].pk32);
+            idx[m++] = i;
+        }
     }
     if (m == 0) return true;
 

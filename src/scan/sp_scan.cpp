@@ -173,7 +173,7 @@ struct Scratch {
 // direct[i], where the candidates stop (so every denominator x(T_j) - x(P_k) is non-zero).
 void label_wave(Scratch& sc, const fastsecp_sp_wallet& w, const Ge* p, const size_t* direct, const uint32_t* items,
                 size_t n_items, size_t* hit_out, const scan::Label** hit_label) {
-    // Lift the outputs that need it (two square roots at a time).
+    // Lift the outputs that need it (square roots several at a time).
     sc.to_lift.clear();
     for (size_t q = 0; q < n_items; q++) {
         const uint32_t i = items[q];
@@ -184,21 +184,19 @@ void label_wave(Scratch& sc, const fastsecp_sp_wallet& w, const Ge* p, const siz
                 else o.lift_state[j] = 2;
             }
     }
-    for (size_t q = 0; q < sc.to_lift.size(); q += 2) {
-        const bool two = q + 1 < sc.to_lift.size();
-        Fe x[2];
-        Ge r[2];
-        bool ok[2];
-        Outputs& o0 = sc.outs[sc.to_lift[q].first];
-        Outputs& o1 = sc.outs[sc.to_lift[two ? q + 1 : q].first];
-        const uint32_t j0 = sc.to_lift[q].second, j1 = sc.to_lift[two ? q + 1 : q].second;
-        x[0] = o0.x[j0];
-        x[1] = o1.x[j1];
-        batch::lift_x_even2(r, ok, x);
-        o0.lifted[j0] = r[0];
-        o0.lift_state[j0] = ok[0] ? 1 : 2;
-        o1.lifted[j1] = r[1];
-        o1.lift_state[j1] = ok[1] ? 1 : 2;
+    for (size_t q0 = 0; q0 < sc.to_lift.size(); q0 += 32) {
+        const size_t m = std::min<size_t>(32, sc.to_lift.size() - q0);
+        Fe x[32];
+        Ge r[32];
+        bool ok[32];
+        for (size_t q = 0; q < m; q++) x[q] = sc.outs[sc.to_lift[q0 + q].first].x[sc.to_lift[q0 + q].second];
+        batch::lift_x_even(r, ok, x, m);
+        for (size_t q = 0; q < m; q++) {
+            Outputs& o = sc.outs[sc.to_lift[q0 + q].first];
+            const uint32_t j = sc.to_lift[q0 + q].second;
+            o.lifted[j] = r[q];
+            o.lift_state[j] = ok[q] ? 1 : 2;
+        }
     }
     // Denominators x(T) - x(P) of every pair, inverted together (Montgomery's trick).
     sc.pairs.clear();

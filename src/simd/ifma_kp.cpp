@@ -62,4 +62,12 @@ void ecmult_gen_var_ifma(Gej* out, const Scalar* t, size_t n) {
 #endif
 }
 
+void pow_sqrt_ifma(Fe* y, const Fe* c, size_t n) {
+#if defined(FASTSECP_HAVE_IFMA_BUILD)
+    Kp8<LanesIfma>::pow_sqrt_all(y, c, n);
+#else
+    pow_sqrt_emu8(y, c, n);  // never selected: ifma_available() is false
+#endif
+}
+
 }  // namespace fastsecp::simd

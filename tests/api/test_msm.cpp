@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <memory>
 #include <random>
 #include <vector>
 
@@ -11,6 +12,7 @@
 #include "batch/msm.h"
 #include "batch/msm_layout.h"
 #include "ecmult/ecmult.h"
+#include "simd/ifma.h"
 
 namespace fastsecp::test {
 namespace {
@@ -207,17 +209,12 @@ TEST(Msm, ScratchCoversSmallerInputs) {
     }
 }
 
-// lift_x_even2 against group.h's ge_set_xo (one square root at a time) on random x, x that are
-// on no point, and the edges 0 and p - 1, in both lanes.
-TEST(LiftX2, MatchesSingleDecompression) {
+// lift_x_even against group.h's ge_set_xo (one square root at a time) on random x, x that are
+// on no point, and the edges 0 and p - 1, for batch sizes that take every path (pairs, a single
+// root, full and partial groups of eight IFMA lanes when the CPU has them, several chunks).
+TEST(LiftX, MatchesSingleDecompression) {
     Gen gen(11);
     std::vector<Fe> xs;
-    for (int i = 0; i < 200; i++) {
-        unsigned char b[32];
-        for (auto& c : b) c = (unsigned char)gen.rng();
-        Fe x;
-        if (fe_set_b32_limit(x, b)) xs.push_back(x);
-    }
     Fe zero, pm1;
     fe_set_int(zero, 0);
     fe_set_int(pm1, 1);
@@ -225,28 +222,76 @@ TEST(LiftX2, MatchesSingleDecompression) {
     fe_normalize(pm1);
     xs.push_back(zero);
     xs.push_back(pm1);
-    int on_curve = 0;
+    while (xs.size() < 240) {
+        unsigned char b[32];
+        for (auto& c : b) c = (unsigned char)gen.rng();
+        Fe x;
+        if (fe_set_b32_limit(x, b)) xs.push_back(x);
+    }
+    int on_curve = 0, checked = 0;
     for (const auto* ops : variants()) {
-        for (size_t i = 0; i < xs.size(); i++) {
-            Fe pair[2] = {xs[i], xs[(i * 7 + 3) % xs.size()]};
-            Ge got[2];
-            bool ok[2];
-            ops->lift_x_even2(got, ok, pair);
-            for (int k = 0; k < 2; k++) {
+        size_t off = 0;
+        for (size_t n : {0, 1, 2, 3, 4, 5, 7, 8, 9, 12, 13, 16, 31, 32, 33, 70}) {
+            if (off + n > xs.size()) off = 0;
+            std::vector<Ge> got(n + 1);
+            std::unique_ptr<bool[]> ok(new bool[n + 1]);
+            ops->lift_x_even(got.data(), ok.get(), xs.data() + off, n);
+            for (size_t k = 0; k < n; k++) {
                 Ge want;
-                bool want_ok = ge_set_xo_impl(want, pair[k], false);
-                EXPECT_EQ(ok[k], want_ok) << ops->name << " " << i << " lane " << k;
+                bool want_ok = ge_set_xo_impl(want, xs[off + k], false);
+                EXPECT_EQ(ok[k], want_ok) << ops->name << " n=" << n << " k=" << k;
                 on_curve += want_ok;
+                checked++;
                 if (!want_ok || !ok[k]) continue;
-                EXPECT_TRUE(fe_equal_normalized(got[k].x, want.x)) << ops->name << " " << i;
-                EXPECT_TRUE(fe_equal_normalized(got[k].y, want.y)) << ops->name << " " << i;
+                EXPECT_TRUE(fe_equal_normalized(got[k].x, want.x)) << ops->name << " n=" << n << " k=" << k;
+                EXPECT_TRUE(fe_equal_normalized(got[k].y, want.y)) << ops->name << " n=" << n << " k=" << k;
                 EXPECT_FALSE(fe_is_odd(got[k].y));
             }
+            off += n;
         }
     }
     // Roughly half of all x are on the curve: both outcomes were exercised.
-    EXPECT_GT(on_curve, 100);
-    EXPECT_LT(on_curve, (int)(xs.size() * 2 * variants().size()) - 100);
+    EXPECT_GT(on_curve, checked / 4);
+    EXPECT_LT(on_curve, checked - checked / 4);
+}
+
+// The 8-lane square-root chain (IFMA when the CPU has it, and the portable emulation) against
+// fe_sqrt: equal roots up to sign for squares (including 0 and 1), and never y² = c otherwise.
+TEST(LiftX, LaneSquareRootsMatchScalar) {
+    Gen gen(12);
+    std::vector<Fe> c(21);
+    for (size_t i = 0; i < c.size(); i++) {
+        unsigned char b[32];
+        for (auto& v : b) v = (unsigned char)gen.rng();
+        fe_set_b32_mod(c[i], b);
+        fe_normalize(c[i]);
+    }
+    fe_set_int(c[0], 0);
+    fe_set_int(c[1], 1);
+    std::vector<void (*)(Fe*, const Fe*, size_t)> kernels = {simd::pow_sqrt_emu8};
+    if (simd::ifma_available()) kernels.push_back(simd::pow_sqrt_ifma);
+    int squares = 0;
+    for (auto kernel : kernels) {
+        std::vector<Fe> y(c.size());
+        kernel(y.data(), c.data(), c.size());
+        for (size_t i = 0; i < c.size(); i++) {
+            Fe want, got2;
+            bool is_square = fe_sqrt(want, c[i]);
+            squares += is_square;
+            fe_sqr(got2, y[i]);
+            fe_normalize(got2);
+            EXPECT_EQ(fe_equal_normalized(got2, c[i]), is_square) << i;
+            if (!is_square) continue;
+            Fe neg = want;
+            fe_negate(neg, neg, 1);
+            fe_normalize(neg);
+            fe_normalize(want);
+            fe_normalize(y[i]);
+            EXPECT_TRUE(fe_equal_normalized(y[i], want) || fe_equal_normalized(y[i], neg)) << i;
+        }
+    }
+    EXPECT_GT(squares, 2);
+    EXPECT_LT(squares, (int)(c.size() * kernels.size()) - 2);
 }
 
 }  // namespace
