@@ -15,7 +15,7 @@
 namespace fastsecp::batch {
 
 // An item that passed the range checks: key x < p, r < p, s < n (the key is not lifted yet:
-// the batch lifts P and R together, two square roots in lockstep).
+// the batch lifts the P and R of many items together: batch::lift_x_even).
 struct SchnorrParsed {
     Scalar s;
     const unsigned char* sig64;

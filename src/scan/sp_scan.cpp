@@ -1,7 +1,7 @@
 // fastsecp_sp_scan and fastsecp_sp_scan_prefilter: BIP-352 scanning of many transactions.
 //
-// Per block of transactions the shared work is done once: the tweaks are decompressed two at a
-// time, multiplied by the scan key in one call (batch/same_scalar.h), and made affine with one
+// Per block of transactions the shared work is done once: the tweaks are decompressed together
+// (square roots in IFMA lanes when the CPU has them), multiplied by the scan key in one call (batch/same_scalar.h), and made affine with one
 // shared inversion. Then each transaction runs the BIP-352 rounds k = 0, 1, ... like
 // libsecp256k1's recipient_scan_outputs (same match order, same label rule; see
 // schemes/silentpayments_scan.h): the direct comparison needs no inversion (x(T)·Z² = X), and
