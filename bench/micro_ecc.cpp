@@ -65,6 +65,28 @@ void BM_fe_sqr_variant(benchmark::State& st) {
         benchmark::DoNotOptimize(a);
     }
 }
+// Four independent chains: the time per operation when the CPU can overlap them (throughput),
+// against the single chains above (latency).
+template <bool Square>
+void fe_variant_4chains(benchmark::State& st) {
+    const EcmultOps& ops = st.range(0) ? ECMULT_BMI2 : ECMULT_PORTABLE;
+    if (st.range(0) && !cpu_supports_fast_variant()) {
+        st.SkipWithError("no BMI2/ADX");
+        return;
+    }
+    st.SetLabel(ops.name);
+    Fe a[4] = {some_fe(1), some_fe(3), some_fe(4), some_fe(5)}, b = some_fe(2);
+    for (auto _ : st) {
+        for (auto& x : a) {
+            if (Square) ops.fe_sqr(x, x);
+            else ops.fe_mul(x, x, b);
+        }
+        benchmark::DoNotOptimize(a);
+    }
+    st.counters["per_op"] = benchmark::Counter(4, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+void BM_fe_mul_variant_4chains(benchmark::State& st) { fe_variant_4chains<false>(st); }
+void BM_fe_sqr_variant_4chains(benchmark::State& st) { fe_variant_4chains<true>(st); }
 void BM_fe_inv(benchmark::State& st) {
     Fe a = some_fe(3);
     for (auto _ : st) {
@@ -199,6 +221,8 @@ BENCHMARK(BM_fe_mul);
 BENCHMARK(BM_fe_sqr);
 BENCHMARK(BM_fe_mul_variant)->Arg(0)->Arg(1);
 BENCHMARK(BM_fe_sqr_variant)->Arg(0)->Arg(1);
+BENCHMARK(BM_fe_mul_variant_4chains)->Arg(0)->Arg(1);
+BENCHMARK(BM_fe_sqr_variant_4chains)->Arg(0)->Arg(1);
 BENCHMARK(BM_fe_inv);
 BENCHMARK(BM_fe_inv_var);
 BENCHMARK(BM_fe_sqrt)->Arg(0)->Arg(1);
