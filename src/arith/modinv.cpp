@@ -481,6 +481,20 @@ template <int LEN>
     return true;
 }
 
+// Approximations of a and b for a batch: the top 32 bits of the longer number (left-aligned from
+// the two top limbs, top = the OR of their top limbs, so s >= 2 as limbs are below 2^62) above the
+// exact low 32 bits. As the values have more than 64 bits, the two parts do not overlap.
+template <int LEN>
+[[gnu::always_inline]] inline void approximate_n(uint64_t& ah, uint64_t& bh, const Signed62& a, const Signed62& b,
+                                                 uint64_t top) {
+    const int s = __builtin_clzll(top);
+    const uint64_t ha = ((uint64_t)a.v[LEN - 1] << s) | (((uint64_t)a.v[LEN - 2] << 2) >> (64 - s));
+    const uint64_t hb = ((uint64_t)b.v[LEN - 1] << s) | (((uint64_t)b.v[LEN - 2] << 2) >> (64 - s));
+    const uint64_t LO = 0xFFFFFFFFu;
+    ah = (ha & ~LO) | ((uint64_t)a.v[0] & LO);
+    bh = (hb & ~LO) | ((uint64_t)b.v[0] & LO);
+}
+
 // Batches while a and b need LEN limbs; returns STAGE_SHORTER when they fit in fewer (for
 // LEN = 2: when both are below 2^64), STAGE_DONE when b = 1 or a = 0 (the symbol is then
 // [b = 1]·(-1)^j), or STAGE_OUT_OF_BUDGET. a >= 0 and b > 0 on entry and exit. The length is a
@@ -496,14 +510,8 @@ template <int LEN>
             if (!shift_limb_n<LEN>(a)) return STAGE_DONE;
             continue;
         }
-        // Approximations: the top 32 bits of the longer number (left-aligned from the two top
-        // limbs; s >= 2 as limbs are below 2^62) above the exact low 32 bits. As the value has
-        // more than 64 bits, the two parts do not overlap.
-        const int s = __builtin_clzll(top);
-        const uint64_t ha = ((uint64_t)a.v[LEN - 1] << s) | (((uint64_t)a.v[LEN - 2] << 2) >> (64 - s));
-        const uint64_t hb = ((uint64_t)b.v[LEN - 1] << s) | (((uint64_t)b.v[LEN - 2] << 2) >> (64 - s));
-        const uint64_t LO = 0xFFFFFFFFu;
-        uint64_t ah = (ha & ~LO) | ((uint64_t)a.v[0] & LO), bh = (hb & ~LO) | ((uint64_t)b.v[0] & LO);
+        uint64_t ah, bh;
+        approximate_n<LEN>(ah, bh, a, b, top);
         Trans t;
         bingcd_batch<true>(ah, bh, t, j);
         update_fg_n<LEN>(a, b, t);
@@ -625,11 +633,8 @@ template <int LEN>
             update_de(d, e, Trans{1, 0, 0, int64_t(1) << 62}, mod);
             continue;
         }
-        const int s = __builtin_clzll(top);
-        const uint64_t ha = ((uint64_t)a.v[LEN - 1] << s) | (((uint64_t)a.v[LEN - 2] << 2) >> (64 - s));
-        const uint64_t hb = ((uint64_t)b.v[LEN - 1] << s) | (((uint64_t)b.v[LEN - 2] << 2) >> (64 - s));
-        const uint64_t LO = 0xFFFFFFFFu;
-        uint64_t ah = (ha & ~LO) | ((uint64_t)a.v[0] & LO), bh = (hb & ~LO) | ((uint64_t)b.v[0] & LO);
+        uint64_t ah, bh;
+        approximate_n<LEN>(ah, bh, a, b, top);
         uint64_t unused = 0;
         Trans t;
         bingcd_batch<false>(ah, bh, t, unused);

@@ -15,17 +15,28 @@ constexpr Fe C2 = {{0xC1396C28719501EEULL, 0x9CF0497512F58995ULL, 0x6E64479EAC34
 constexpr Fe C3 = {{0xC1396C28719501EFULL, 0x9CF0497512F58995ULL, 0x6E64479EAC3434E9ULL, 0x7AE96A2B657C0710ULL}};
 constexpr Fe C4 = {{0x3EC693D68E6AFA41ULL, 0x630FB68AED0A766AULL, 0x919BB86153CBCB16ULL, 0x851695D49A83F8EFULL}};
 
-// x = n/d is the x coordinate of a point: (n/d)³ + 7 is a square, i.e. (n³ + 7·d³)·d is one.
-static bool x_frac_on_curve_var(const Fe& n, const Fe& d) {
-    Fe d2, d3, n3, t;
+// For x = n/d: w = (n³ + 7·d³)·d and B = w·d⁴ = (x³ + 7)·d⁸, so x is an x coordinate iff B is a
+// square (B is never 0: no point of secp256k1 has y = 0). b may be null when only w is needed.
+static void swiftec_wb(Fe& w, Fe* b, const Fe& n, const Fe& d) {
+    Fe d2, t;
     fe_sqr(d2, d);
-    fe_mul(d3, d2, d);
-    fe_mul_int(d3, CURVE_B);
-    fe_sqr(n3, n);
-    fe_mul(n3, n3, n);
-    fe_add(n3, d3);
-    fe_mul(t, n3, d);
-    return fe_is_square_var(t);
+    fe_mul(w, d2, d);
+    fe_mul_int(w, CURVE_B);
+    fe_sqr(t, n);
+    fe_mul(t, t, n);
+    fe_add(w, t);
+    fe_mul(w, w, d);
+    if (b) {
+        fe_sqr(t, d2);
+        fe_mul(*b, t, w);
+    }
+}
+
+// x = n/d is the x coordinate of a point: (n/d)³ + 7 is a square, i.e. w = (n³ + 7·d³)·d is one.
+static bool x_frac_on_curve_var(const Fe& n, const Fe& d) {
+    Fe w;
+    swiftec_wb(w, nullptr, n, d);
+    return fe_is_square_var(w);
 }
 
 static bool x_on_curve_var(const Fe& x) {
@@ -105,23 +116,6 @@ static void xswiftec_impl(Fe& x, const Fe& u, const Fe& t) {
     xswiftec_frac_impl(xn, xd, u, t);
     fe_inv_var(xd, xd);
     fe_mul(x, xn, xd);
-}
-
-// For x = n/d: w = (n³ + 7·d³)·d and B = w·d⁴ = (x³ + 7)·d⁸, so x is an x coordinate iff B is a
-// square (B is never 0: no point of secp256k1 has y = 0). b may be null when only w is needed.
-static void swiftec_wb(Fe& w, Fe* b, const Fe& n, const Fe& d) {
-    Fe d2, t;
-    fe_sqr(d2, d);
-    fe_mul(w, d2, d);
-    fe_mul_int(w, CURVE_B);
-    fe_sqr(t, n);
-    fe_mul(t, t, n);
-    fe_add(w, t);
-    fe_mul(w, w, d);
-    if (b) {
-        fe_sqr(t, d2);
-        fe_mul(*b, t, w);
-    }
 }
 
 static bool fe_is_one_var(const Fe& a) {
