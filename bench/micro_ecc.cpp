@@ -38,55 +38,40 @@ void BM_fe_sqr(benchmark::State& st) {
         benchmark::DoNotOptimize(a);
     }
 }
-// The dispatched variants (portable C++ / BMI2-ADX assembly), called through the ops table.
-void BM_fe_mul_variant(benchmark::State& st) {
-    const EcmultOps& ops = st.range(0) ? ECMULT_BMI2 : ECMULT_PORTABLE;
+// The dispatched variants (portable C++ / BMI2-ADX assembly), called through the ops table:
+// range(0) picks the variant; null (benchmark skipped) when the CPU lacks BMI2/ADX.
+const EcmultOps* variant(benchmark::State& st) {
     if (st.range(0) && !cpu_supports_fast_variant()) {
         st.SkipWithError("no BMI2/ADX");
-        return;
+        return nullptr;
     }
+    const EcmultOps& ops = st.range(0) ? ECMULT_BMI2 : ECMULT_PORTABLE;
     st.SetLabel(ops.name);
-    Fe a = some_fe(1), b = some_fe(2);
-    for (auto _ : st) {
-        ops.fe_mul(a, a, b);
-        benchmark::DoNotOptimize(a);
-    }
+    return &ops;
 }
-void BM_fe_sqr_variant(benchmark::State& st) {
-    const EcmultOps& ops = st.range(0) ? ECMULT_BMI2 : ECMULT_PORTABLE;
-    if (st.range(0) && !cpu_supports_fast_variant()) {
-        st.SkipWithError("no BMI2/ADX");
-        return;
-    }
-    st.SetLabel(ops.name);
-    Fe a = some_fe(1);
-    for (auto _ : st) {
-        ops.fe_sqr(a, a);
-        benchmark::DoNotOptimize(a);
-    }
-}
-// Four independent chains: the time per operation when the CPU can overlap them (throughput),
-// against the single chains above (latency).
-template <bool Square>
-void fe_variant_4chains(benchmark::State& st) {
-    const EcmultOps& ops = st.range(0) ? ECMULT_BMI2 : ECMULT_PORTABLE;
-    if (st.range(0) && !cpu_supports_fast_variant()) {
-        st.SkipWithError("no BMI2/ADX");
-        return;
-    }
-    st.SetLabel(ops.name);
-    Fe a[4] = {some_fe(1), some_fe(3), some_fe(4), some_fe(5)}, b = some_fe(2);
+// CHAINS independent multiplications (or squarings) per iteration: one chain measures latency;
+// with four the CPU can overlap them, so per_op is the throughput.
+template <bool Square, int CHAINS>
+void fe_variant_chains(benchmark::State& st) {
+    const EcmultOps* ops = variant(st);
+    if (!ops) return;
+    Fe a[CHAINS], b = some_fe(2);
+    for (int i = 0; i < CHAINS; i++) a[i] = some_fe(i == 0 ? 1 : 2 + i);
     for (auto _ : st) {
         for (auto& x : a) {
-            if (Square) ops.fe_sqr(x, x);
-            else ops.fe_mul(x, x, b);
+            if (Square) ops->fe_sqr(x, x);
+            else ops->fe_mul(x, x, b);
         }
         benchmark::DoNotOptimize(a);
     }
-    st.counters["per_op"] = benchmark::Counter(4, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+    if (CHAINS > 1)
+        st.counters["per_op"] =
+            benchmark::Counter(CHAINS, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
-void BM_fe_mul_variant_4chains(benchmark::State& st) { fe_variant_4chains<false>(st); }
-void BM_fe_sqr_variant_4chains(benchmark::State& st) { fe_variant_4chains<true>(st); }
+void BM_fe_mul_variant(benchmark::State& st) { fe_variant_chains<false, 1>(st); }
+void BM_fe_sqr_variant(benchmark::State& st) { fe_variant_chains<true, 1>(st); }
+void BM_fe_mul_variant_4chains(benchmark::State& st) { fe_variant_chains<false, 4>(st); }
+void BM_fe_sqr_variant_4chains(benchmark::State& st) { fe_variant_chains<true, 4>(st); }
 void BM_fe_inv(benchmark::State& st) {
     Fe a = some_fe(3);
     for (auto _ : st) {
@@ -103,15 +88,11 @@ void BM_fe_inv_var(benchmark::State& st) {
 }
 // Square root (an exponentiation: 253 squarings, 13 multiplications) in each variant.
 void BM_fe_sqrt(benchmark::State& st) {
-    const EcmultOps& ops = st.range(0) ? ECMULT_BMI2 : ECMULT_PORTABLE;
-    if (st.range(0) && !cpu_supports_fast_variant()) {
-        st.SkipWithError("no BMI2/ADX");
-        return;
-    }
-    st.SetLabel(ops.name);
+    const EcmultOps* ops = variant(st);
+    if (!ops) return;
     Fe a = some_fe(4), r;
     for (auto _ : st) {
-        benchmark::DoNotOptimize(ops.fe_sqrt(r, a));
+        benchmark::DoNotOptimize(ops->fe_sqrt(r, a));
         a.n[0] ^= 1;
     }
 }
