@@ -226,8 +226,7 @@ int secp256k1_musig_pubnonce_parse(const secp256k1_context* ctx, secp256k1_musig
     ARG_CHECK(nonce != NULL);
     ARG_CHECK(in66 != NULL);
     Ge r[2];
-    for (int i = 0; i < 2; i++)
-        if (!pubkey_parse(r[i], in66 + 33 * i, 33)) return 0;
+    if (!musig::ge_parse_pair(r, in66, false)) return 0;
     pubnonce_save(nonce, r);
     return 1;
 }
@@ -246,8 +245,7 @@ int secp256k1_musig_aggnonce_parse(const secp256k1_context* ctx, secp256k1_musig
     ARG_CHECK(nonce != NULL);
     ARG_CHECK(in66 != NULL);
     Ge r[2];
-    for (int i = 0; i < 2; i++)
-        if (!musig::ge_parse_ext(r[i], in66 + 33 * i)) return 0;
+    if (!musig::ge_parse_pair(r, in66, true)) return 0;
     aggnonce_save(nonce, r);
     return 1;
 }

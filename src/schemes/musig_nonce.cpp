@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "batch/batch_ops.h"
 #include "hash/memclear.h"
 #include "schemes/eckey.h"
 
@@ -55,13 +56,34 @@ void nonce_derive(hash::CompressFn fn, Scalar k[2], const unsigned char rand32[3
     hash::sha256_clear(h);
 }
 
-bool ge_parse_ext(Ge& p, const unsigned char in33[33]) {
+bool ge_parse_pair(Ge r[2], const unsigned char in66[66], bool ext) {
     static const unsigned char zeros[33] = {0};
-    if (std::memcmp(in33, zeros, 33) == 0) {
-        ge_set_infinity(p);
-        return true;
+    Fe x[2];
+    int at[2];
+    bool odd[2];
+    size_t n = 0;
+    for (int i = 0; i < 2; i++) {
+        const unsigned char* in = in66 + 33 * i;
+        if (ext && std::memcmp(in, zeros, 33) == 0) {
+            ge_set_infinity(r[i]);
+            continue;
+        }
+        if ((in[0] != 0x02 && in[0] != 0x03) || !fe_set_b32_limit(x[n], in + 1)) return false;
+        odd[n] = in[0] == 0x03;
+        at[n++] = i;
     }
-    return pubkey_parse(p, in33, 33);
+    Ge p[2];
+    bool ok[2];
+    batch::lift_x_even(p, ok, x, n);
+    for (size_t k = 0; k < n; k++) {
+        if (!ok[k]) return false;
+        if (odd[k]) {
+            fe_negate(p[k].y, p[k].y, 1);
+            fe_normalize_var(p[k].y);
+        }
+        r[at[k]] = p[k];
+    }
+    return true;
 }
 
 void nonce_sum_init(NonceSum& s) {

@@ -26,9 +26,11 @@ inline void ge_serialize_ext(unsigned char out33[33], const Ge& p) {
     if (p.infinity) std::memset(out33, 0, 33);
     else pubkey_serialize33(out33, p);
 }
-// The inverse: 33 zero bytes give infinity, else a compressed point on the curve (every point is
-// in the group: the cofactor is 1). False for anything else.
-bool ge_parse_ext(Ge& p, const unsigned char in33[33]);
+// Two 33-byte points in a row, as in public and aggregate nonces: each a compressed point on the
+// curve (every point is in the group: the cofactor is 1) or, when ext is set, also 33 zero bytes
+// for infinity (cbytes_ext, the inverse of ge_serialize_ext). False for anything else. The two
+// square roots run in lockstep (batch::lift_x_even), about 1.3 of one.
+bool ge_parse_pair(Ge r[2], const unsigned char in66[66], bool ext);
 
 // NonceAgg, one public nonce at a time: R_j = sum of the signers' R_{i,j} (public data).
 struct NonceSum {

@@ -106,7 +106,7 @@ std::array<Ge, 2> nonce_pair(const std::string& hex) {
     Bytes b = from_hex(hex);
     std::array<Ge, 2> r;
     EXPECT_EQ(b.size(), 66u);
-    for (int i = 0; i < 2; i++) EXPECT_TRUE(musig::ge_parse_ext(r[i], b.data() + 33 * i)) << hex;
+    EXPECT_TRUE(musig::ge_parse_pair(r.data(), b.data(), true)) << hex;
     return r;
 }
 
