@@ -1,6 +1,8 @@
 // The batch algorithms built with BMI2/ADX code generation (CMake gives this file the flags of
 // ecmult/ecmult_bmi2.cpp); used only when batch_ops() picks the fast variant.
 #define FASTSECP_VARIANT bmi2
+// Public data only (multi-scalar multiplication, lift_x): field.h's variable-time reduction tail.
+#define FASTSECP_FIELD_VARTIME 1
 #if defined(FASTSECP_HAVE_BMI2_BUILD)
 #define FASTSECP_VARIANT_AVX2 1
 #endif

@@ -45,6 +45,14 @@ struct EcmultOps {
     void (*scalar_mul)(Scalar& r, const Scalar& a, const Scalar& b);
     // Any 512-bit value (8 little-endian limbs) mod n: scalar_mul's reduction, exposed for tests.
     void (*scalar_reduce_wide)(Scalar& r, const uint64_t l[8]);
+    // The field arithmetic of this variant's variable-time code (strauss, gen_var, ge_set_xo,
+    // ge_is_valid), which may differ from the constant-time one above in how it reduces (see
+    // FASTSECP_FIELD_VARTIME in field.h); exposed for tests.
+    struct {
+        void (*fe_mul)(Fe& r, const Fe& a, const Fe& b);
+        void (*fe_sqr)(Fe& r, const Fe& a);
+        bool (*fe_sqrt)(Fe& r, const Fe& a);
+    } vartime;
 };
 
 extern const EcmultOps ECMULT_PORTABLE;

@@ -9,10 +9,21 @@
 
 namespace fastsecp {
 #if defined(FASTSECP_HAVE_BMI2_BUILD)
-const EcmultOps ECMULT_BMI2 = {"bmi2-adx", bmi2::gen, bmi2::strauss, bmi2::konst, bmi2::gen_var,
-                                   bmi2::field_mul, bmi2::field_sqr, bmi2::decompress,
-                                   bmi2::on_curve, bmi2::field_sqrt, bmi2::field_pow_p3d4,
-                                   bmi2::sc_mul, bmi2::sc_reduce_wide};
+// The variable-time entries come from ecmult_bmi2_vartime.cpp (variable-time field reduction).
+namespace bmi2_vartime {
+void strauss(Gej& r, const Gej& a, const Scalar& na, const Scalar& ng);
+void gen_var(Gej& r, const Scalar& k);
+bool decompress(Ge& r, const Fe& x, bool odd);
+bool on_curve(const Ge& a);
+void field_mul(Fe& r, const Fe& a, const Fe& b);
+void field_sqr(Fe& r, const Fe& a);
+bool field_sqrt(Fe& r, const Fe& a);
+}  // namespace bmi2_vartime
+const EcmultOps ECMULT_BMI2 = {"bmi2-adx", bmi2::gen, bmi2_vartime::strauss, bmi2::konst, bmi2_vartime::gen_var,
+                                   bmi2::field_mul, bmi2::field_sqr, bmi2_vartime::decompress,
+                                   bmi2_vartime::on_curve, bmi2::field_sqrt, bmi2::field_pow_p3d4,
+                                   bmi2::sc_mul, bmi2::sc_reduce_wide,
+                                   {bmi2_vartime::field_mul, bmi2_vartime::field_sqr, bmi2_vartime::field_sqrt}};
 #else
 const EcmultOps ECMULT_BMI2 = ECMULT_PORTABLE;
 #endif
