@@ -2,6 +2,8 @@
 // multiplications, to see where the time of each API call goes. Run: build/bench/bench_micro.
 #include <benchmark/benchmark.h>
 
+#include <string>
+
 #include "ecmult/ecmult.h"
 
 using namespace fastsecp;
@@ -39,14 +41,15 @@ void BM_fe_sqr(benchmark::State& st) {
     }
 }
 // The dispatched variants (portable C++ / BMI2-ADX assembly), called through the ops table:
-// range(0) picks the variant; null (benchmark skipped) when the CPU lacks BMI2/ADX.
+// range(0) picks the variant (2: the BMI2-ADX variant's variable-time flavour, FASTSECP_FIELD_VARTIME);
+// null (benchmark skipped) when the CPU lacks BMI2/ADX.
 const EcmultOps* variant(benchmark::State& st) {
     if (st.range(0) && !cpu_supports_fast_variant()) {
         st.SkipWithError("no BMI2/ADX");
         return nullptr;
     }
     const EcmultOps& ops = st.range(0) ? ECMULT_BMI2 : ECMULT_PORTABLE;
-    st.SetLabel(ops.name);
+    st.SetLabel(std::string(ops.name) + (st.range(0) == 2 ? " vartime" : ""));
     return &ops;
 }
 // CHAINS independent multiplications (or squarings) per iteration: one chain measures latency;
@@ -55,12 +58,15 @@ template <bool Square, int CHAINS>
 void fe_variant_chains(benchmark::State& st) {
     const EcmultOps* ops = variant(st);
     if (!ops) return;
+    const bool vt = st.range(0) == 2;
+    auto mul = vt ? ops->vartime.fe_mul : ops->fe_mul;
+    auto sqr = vt ? ops->vartime.fe_sqr : ops->fe_sqr;
     Fe a[CHAINS], b = some_fe(2);
     for (int i = 0; i < CHAINS; i++) a[i] = some_fe(i == 0 ? 1 : 2 + i);
     for (auto _ : st) {
         for (auto& x : a) {
-            if (Square) ops->fe_sqr(x, x);
-            else ops->fe_mul(x, x, b);
+            if (Square) sqr(x, x);
+            else mul(x, x, b);
         }
         benchmark::DoNotOptimize(a);
     }
@@ -90,9 +96,10 @@ void BM_fe_inv_var(benchmark::State& st) {
 void BM_fe_sqrt(benchmark::State& st) {
     const EcmultOps* ops = variant(st);
     if (!ops) return;
+    auto sqrt = st.range(0) == 2 ? ops->vartime.fe_sqrt : ops->fe_sqrt;
     Fe a = some_fe(4), r;
     for (auto _ : st) {
-        benchmark::DoNotOptimize(ops->fe_sqrt(r, a));
+        benchmark::DoNotOptimize(sqrt(r, a));
         a.n[0] ^= 1;
     }
 }
@@ -200,13 +207,13 @@ void BM_ecmult_gen_var(benchmark::State& st) {  // vartime k·G without doubling
 
 BENCHMARK(BM_fe_mul);
 BENCHMARK(BM_fe_sqr);
-BENCHMARK(BM_fe_mul_variant)->Arg(0)->Arg(1);
-BENCHMARK(BM_fe_sqr_variant)->Arg(0)->Arg(1);
-BENCHMARK(BM_fe_mul_variant_4chains)->Arg(0)->Arg(1);
-BENCHMARK(BM_fe_sqr_variant_4chains)->Arg(0)->Arg(1);
+BENCHMARK(BM_fe_mul_variant)->Arg(0)->Arg(1)->Arg(2);
+BENCHMARK(BM_fe_sqr_variant)->Arg(0)->Arg(1)->Arg(2);
+BENCHMARK(BM_fe_mul_variant_4chains)->Arg(0)->Arg(1)->Arg(2);
+BENCHMARK(BM_fe_sqr_variant_4chains)->Arg(0)->Arg(1)->Arg(2);
 BENCHMARK(BM_fe_inv);
 BENCHMARK(BM_fe_inv_var);
-BENCHMARK(BM_fe_sqrt)->Arg(0)->Arg(1);
+BENCHMARK(BM_fe_sqrt)->Arg(0)->Arg(1)->Arg(2);
 BENCHMARK(BM_scalar_mul);
 BENCHMARK(BM_scalar_inverse);
 BENCHMARK(BM_scalar_inverse_var);
