@@ -353,15 +353,15 @@ static inline void gej_add_var(Gej& r, const Gej& a, const Gej& b) {
     gej_add_tail(r, u1, s1, h, rr, z);
 }
 
-// r = a + b with b affine. Variable time; handles every special case.
-static inline void gej_add_ge_var(Gej& r, const Gej& a, const Ge& b) {
-    if (a.infinity) { gej_set_ge(r, b); return; }
-    if (b.infinity) { r = a; return; }
+// r = a + b' for affine b, where b' = (b.x·w², b.y·w³) with w = az/a.z: the mixed addition with
+// U2 = b.x·az², S2 = b.y·az³ and Z3 = a.z·H. az = a.z adds b itself; the scaled addition below
+// passes a.z·s. a and b finite; variable time, every other special case handled.
+static inline void gej_add_ge_az_var(Gej& r, const Gej& a, const Ge& b, const Fe& az) {
     Fe z12, u2, s2, h, rr;
-    fe_sqr(z12, a.z);
+    fe_sqr(z12, az);
     fe_mul(s2, b.y, z12);
     fe_mul(u2, b.x, z12);
-    fe_mul(s2, s2, a.z);
+    fe_mul(s2, s2, az);
     fe_sub(h, u2, a.x);
     fe_sub(rr, s2, a.y);
     if (fe_normalizes_to_zero_var(h)) {
@@ -371,6 +371,13 @@ static inline void gej_add_ge_var(Gej& r, const Gej& a, const Ge& b) {
     }
     Fe u1 = a.x, s1 = a.y, z1 = a.z;  // r may alias a
     gej_add_tail(r, u1, s1, h, rr, z1);
+}
+
+// r = a + b with b affine. Variable time; handles every special case.
+static inline void gej_add_ge_var(Gej& r, const Gej& a, const Ge& b) {
+    if (a.infinity) { gej_set_ge(r, b); return; }
+    if (b.infinity) { r = a; return; }
+    gej_add_ge_az_var(r, a, b, a.z);
 }
 
 // r = a + b' where b' = (b.x·s², b.y·s³) is the affine point b scaled onto a's curve (a lives on
@@ -388,21 +395,9 @@ static inline void gej_add_ge_scaled_var(Gej& r, const Gej& a, const Ge& b, cons
         r.infinity = 0;
         return;
     }
-    Fe az, z12, u2, s2, h, rr;
+    Fe az;
     fe_mul(az, a.z, s);
-    fe_sqr(z12, az);
-    fe_mul(s2, b.y, z12);
-    fe_mul(u2, b.x, z12);
-    fe_mul(s2, s2, az);
-    fe_sub(h, u2, a.x);
-    fe_sub(rr, s2, a.y);
-    if (fe_normalizes_to_zero_var(h)) {
-        if (fe_normalizes_to_zero_var(rr)) gej_double(r, a);
-        else gej_set_infinity(r);
-        return;
-    }
-    Fe u1 = a.x, s1 = a.y, z1 = a.z;  // r may alias a
-    gej_add_tail(r, u1, s1, h, rr, z1);
+    gej_add_ge_az_var(r, a, b, az);
 }
 
 // r = a + b with b affine, constant time and complete (a or b infinity, a == b, a == -b).
