@@ -253,7 +253,9 @@ static inline bool ge_add_distinct_var(Ge* r, const Ge* a, const Ge* b) {
 // alone 58 → 50 ns).
 // The doubling also yields a itself on r's z for free (Meloni's co-Z doubling): Z3/Z = Y, so a is
 // (X·Y², Y·Y³) = (-T, S²) there; gej_double_coz returns it in (ax, ay) for co-Z table chains.
-static inline void gej_double_coz(Gej& r, Fe& ax, Fe& ay, const Gej& a) {
+// One body for both; gej_double itself stores nothing more (it is often not inlined).
+template <bool CoZ>
+__attribute__((always_inline)) static inline void gej_double_impl(Gej& r, Fe* ax, Fe* ay, const Gej& a) {
     Fe L, S, T, t, z3;
     fe_sqr(L, a.x);
     fe_sqr(S, a.y);
@@ -271,13 +273,13 @@ static inline void gej_double_coz(Gej& r, Fe& ax, Fe& ay, const Gej& a) {
     fe_sub(r.y, r.y, S);                 // Y3 = -(L·(X3 + T) + S²)
     r.z = z3;
     r.infinity = a.infinity;
-    ax = T;
-    ay = S;
+    if (CoZ) {
+        *ax = T;
+        *ay = S;
+    }
 }
-static inline void gej_double(Gej& r, const Gej& a) {
-    Fe ax, ay;  // unused: the compiler drops them
-    gej_double_coz(r, ax, ay, a);
-}
+static inline void gej_double(Gej& r, const Gej& a) { gej_double_impl<false>(r, nullptr, nullptr, a); }
+static inline void gej_double_coz(Gej& r, Fe& ax, Fe& ay, const Gej& a) { gej_double_impl<true>(r, &ax, &ay, a); }
 static inline void gej_double_var(Gej& r, const Gej& a) {
     if (a.infinity) { gej_set_infinity(r); return; }
     gej_double(r, a);
