@@ -4,6 +4,7 @@
 
 #include "ecmult/ecmult.h"
 #include "hash/sha256.h"
+#include "rt/cached.h"
 
 #if defined(__x86_64__)
 #include <cpuid.h>
@@ -42,8 +43,8 @@ static const EcmultOps& select_ops() {
 }
 
 const EcmultOps& ecmult_ops() {
-    static const EcmultOps& ops = select_ops();
-    return ops;
+    static rt::Cached<const EcmultOps*> chosen;
+    return *chosen.get([] { return &select_ops(); });
 }
 
 void gen_blind_default(GenBlind& b) {
