@@ -52,7 +52,7 @@ void gen_blind_default(GenBlind& b) {
     gej_set_infinity(b.initial);
 }
 
-void gen_blind_set(GenBlind& b, const unsigned char* seed32) {
+void gen_blind_set(GenBlind& b, const unsigned char* seed32, hash::CompressFn sha) {
     if (!seed32) {
         gen_blind_default(b);
         return;
@@ -60,7 +60,7 @@ void gen_blind_set(GenBlind& b, const unsigned char* seed32) {
     // blind = SHA-256(seed) reduced mod n (0 is replaced by 1 without branching);
     // initial = -blind·G computed with the unblinded walk.
     unsigned char h[32];
-    hash::sha256(seed32, 32, h);
+    hash::sha256(seed32, 32, h, sha);
     Scalar s, one;
     scalar_set_b32(s, h, nullptr);
     scalar_set_int(one, 1);
