@@ -63,6 +63,14 @@ void ecmult_gen_var_ifma(Gej* out, const Scalar* t, size_t n) {
 #endif
 }
 
+void ecmult2_var_ifma(Gej* out, const Ge* in, const Scalar* k, const Scalar* g, size_t n) {
+#if defined(FASTSECP_HAVE_IFMA_BUILD)
+    Kp8<LanesIfma>::ecmult2_var_all(out, in, k, g, n);
+#else
+    ecmult2_var_emu8(out, in, k, g, n);  // never selected: ifma_available() is false
+#endif
+}
+
 void pow_sqrt_ifma(Fe* y, const Fe* c, size_t n) {
 #if defined(FASTSECP_HAVE_IFMA_BUILD)
     Kp8<LanesIfma>::pow_sqrt_all(y, c, n);
