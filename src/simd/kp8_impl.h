@@ -341,40 +341,54 @@ struct Kp8 {
         return r;
     }
 
-    // out[i] = k·in[i] for the eight lanes (in may repeat points to fill lanes).
-    static void run(Gej* out, const Ge* const* in, const Scalar& k, bool ct) {
+    // k = ±k1 ± k2·λ with |k1|, |k2| < 2^128 (GLV), each recoded by recode(); neg1, neg2 (0 or 1)
+    // are the signs. Constant time; the halves are wiped.
+    static void split_recode(int8_t d1[33], int8_t d2[33], uint64_t& neg1, uint64_t& neg2, const Scalar& k) {
         Scalar k1, k2;
         scalar_split_lambda(k1, k2, k);
-        const uint64_t neg1 = scalar_is_high(k1), neg2 = scalar_is_high(k2);
+        neg1 = scalar_is_high(k1);
+        neg2 = scalar_is_high(k2);
         scalar_cond_negate(k1, neg1);
         scalar_cond_negate(k2, neg2);
-        int8_t d1[33], d2[33];
         recode(d1, k1);
         recode(d2, k2);
+        scalar_clear(k1);
+        scalar_clear(k2);
+    }
 
+    // The tables of k·P's GLV halves: t1[j] = j·(±P), t2[j] = j·(±λP) = (β·x, ±y) for j = 0..8,
+    // P negated in the lanes of neg1 and λP's sign flipped from P's in the lanes of flip.
+    static void tables(P (&t1)[9], P (&t2)[9], const Ge* const* in, Mask neg1, Mask flip) {
         const Fe* xs[8];
         const Fe* ys[8];
         for (int lane = 0; lane < 8; lane++) {
             xs[lane] = &in[lane]->x;
             ys[lane] = &in[lane]->y;
         }
-        P t1[9], t2[9];
         t1[0] = P{constant(0), constant(1), constant(0)};
         t1[1].x = load_fe(xs);
         t1[1].y = load_fe(ys);
         t1[1].z = constant(1);
-        t1[1].y = blend((Mask)(0u - (uint32_t)neg1), t1[1].y, sub(constant(0), t1[1].y));
+        t1[1].y = blend(neg1, t1[1].y, sub(constant(0), t1[1].y));
         t1[2] = pdbl(t1[1]);
         for (int j = 3; j <= 8; j++) t1[j] = padd(t1[j - 1], t1[1]);
         const Fe* beta_ptr[8];
         for (auto& b : beta_ptr) b = &fe_beta();
         const F beta = load_fe(beta_ptr);
-        const Mask flip = (Mask)(0u - (uint32_t)(neg1 ^ neg2));
         for (int j = 0; j <= 8; j++) {
             t2[j].x = mul(t1[j].x, beta);
             t2[j].y = blend(flip, t1[j].y, sub(constant(0), t1[j].y));
             t2[j].z = t1[j].z;
         }
+    }
+
+    // out[i] = k·in[i] for the eight lanes (in may repeat points to fill lanes).
+    static void run(Gej* out, const Ge* const* in, const Scalar& k, bool ct) {
+        int8_t d1[33], d2[33];
+        uint64_t neg1, neg2;
+        split_recode(d1, d2, neg1, neg2, k);
+        P t1[9], t2[9];
+        tables(t1, t2, in, (Mask)(0u - (uint32_t)neg1), (Mask)(0u - (uint32_t)(neg1 ^ neg2)));
 
         P acc = t1[0];
         for (int i = 32; i >= 0; i--) {
@@ -383,9 +397,6 @@ struct Kp8 {
             acc = padd(acc, lookup(t1, d1[i], ct));
             acc = padd(acc, lookup(t2, d2[i], ct));
         }
-        scalar_clear(k1);
-        scalar_clear(k2);
-
         to_jacobian(out, acc);
     }
 
@@ -469,14 +480,9 @@ struct Kp8 {
         int8_t d1[33][8], d2[33][8];
         Mask neg1 = 0, flip = 0;
         for (int lane = 0; lane < 8; lane++) {
-            Scalar k1, k2;
-            scalar_split_lambda(k1, k2, *k[lane]);
-            const uint64_t n1 = scalar_is_high(k1), n2 = scalar_is_high(k2);
-            scalar_cond_negate(k1, n1);
-            scalar_cond_negate(k2, n2);
             int8_t a[33], b[33];
-            recode(a, k1);
-            recode(b, k2);
+            uint64_t n1, n2;
+            split_recode(a, b, n1, n2, *k[lane]);
             for (int i = 0; i < 33; i++) {
                 d1[i][lane] = a[i];
                 d2[i][lane] = b[i];
@@ -484,28 +490,8 @@ struct Kp8 {
             neg1 |= (Mask)(n1 << lane);
             flip |= (Mask)((n1 ^ n2) << lane);
         }
-        const Fe* xs[8];
-        const Fe* ys[8];
-        for (int lane = 0; lane < 8; lane++) {
-            xs[lane] = &in[lane]->x;
-            ys[lane] = &in[lane]->y;
-        }
         P t1[9], t2[9];
-        t1[0] = P{constant(0), constant(1), constant(0)};
-        t1[1].x = load_fe(xs);
-        t1[1].y = load_fe(ys);
-        t1[1].z = constant(1);
-        t1[1].y = blend(neg1, t1[1].y, sub(constant(0), t1[1].y));
-        t1[2] = pdbl(t1[1]);
-        for (int j = 3; j <= 8; j++) t1[j] = padd(t1[j - 1], t1[1]);
-        const Fe* beta_ptr[8];
-        for (auto& b : beta_ptr) b = &fe_beta();
-        const F beta = load_fe(beta_ptr);
-        for (int j = 0; j <= 8; j++) {
-            t2[j].x = mul(t1[j].x, beta);
-            t2[j].y = blend(flip, t1[j].y, sub(constant(0), t1[j].y));
-            t2[j].z = t1[j].z;
-        }
+        tables(t1, t2, in, neg1, flip);
         const P accg = gen_acc(g);
         P acc = t1[0];
         for (int i = 32; i >= 0; i--) {
