@@ -19,7 +19,26 @@ ASAN=${FASTSECP_TEST_ASAN_DIR:-$ROOT/build-asan}
 TSAN=${FASTSECP_TEST_TSAN_DIR:-$ROOT/build-tsan}
 JOBS=${JOBS:-2}
 
-step() { printf '\n==== %s ====\n' "$*"; }
+# Each step either finishes or stops the script (set -e); the closing line counts them.
+steps_done=0 current=
+step() {
+  if [ -n "$current" ]; then steps_done=$((steps_done + 1)); fi
+  current=$*
+  printf '\n==== %s ====\n' "$*"
+}
+cleanup_dirs=()
+finish() {
+  rc=$?
+  set +e
+  if [ ${#cleanup_dirs[@]} -gt 0 ]; then rm -rf "${cleanup_dirs[@]}"; fi
+  if [ $rc = 0 ]; then
+    if [ -n "$current" ]; then steps_done=$((steps_done + 1)); fi
+    printf '\ntools/test.sh: %d passed, 0 failed\n' "$steps_done"
+  else
+    printf '\ntools/test.sh: %d passed, 1 failed (step: %s)\n' "$steps_done" "$current"
+  fi
+}
+trap finish EXIT
 
 step "build (Release)"
 cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release \
@@ -34,7 +53,7 @@ FASTSECP_FORCE_PORTABLE=1 ctest --test-dir "$BUILD" -j "$JOBS" --output-on-failu
 
 step "install to a fresh prefix, then use it as a C project would"
 PREFIX=$(mktemp -d)
-trap 'rm -rf "$PREFIX"' EXIT
+cleanup_dirs+=("$PREFIX")
 cmake --install "$BUILD" --prefix "$PREFIX" > /dev/null
 LIBDIR=$(cd "$(dirname "$(find "$PREFIX" -name libsecp256k1.pc)")/.." && pwd)
 # The run-time contract: the shared library needs only libc, the archive no C++ runtime symbol.
@@ -57,7 +76,7 @@ cmake --build "$PREFIX/consumer-sub" -j "$JOBS" > /dev/null
 # The static archive with plain cc and only what `pkg-config --static` prints: a copy of the
 # prefix without the shared library, linked once against the shared libc and once with -static.
 STATIC_PREFIX=$(mktemp -d)
-trap 'rm -rf "$PREFIX" "$STATIC_PREFIX"' EXIT
+cleanup_dirs+=("$STATIC_PREFIX")
 cmake --install "$BUILD" --prefix "$STATIC_PREFIX" > /dev/null
 rm -f "$STATIC_PREFIX/${LIBDIR#"$PREFIX"/}"/libsecp256k1.so*
 STATIC_FLAGS=$(PKG_CONFIG_PATH="$STATIC_PREFIX/${LIBDIR#"$PREFIX"/}/pkgconfig" pkg-config --static --cflags --libs libsecp256k1)
