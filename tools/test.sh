@@ -3,7 +3,9 @@
 #   1. a Release build (-O3, what is shipped and benchmarked): unit, hash, vector, differential (vs libsecp256k1 v0.8.0) and
 #      valgrind constant-time tests, on the fastest code paths this CPU has;
 #   2. the same tests with FASTSECP_FORCE_PORTABLE=1 (portable field/SHA-256 code paths);
-#   3. an ASan+UBSan build of the tests (valgrind tests excluded: they cannot share a process).
+#   3. tests/core-config: the tree configured the way Bitcoin Core's cmake/secp256k1.cmake does
+#      (ECDH off, static, hidden, appended flags, secp256k1_objs), all targets and our tests inside;
+#   4. an ASan+UBSan build of the tests (valgrind tests excluded: they cannot share a process).
 # Build trees: build-test/ and build-asan/ (override with FASTSECP_TEST_BUILD_DIR / _ASAN_DIR).
 # FASTSECP_DIFF_ITERS raises the differential tests' iteration count for a long run.
 set -euo pipefail
@@ -40,6 +42,11 @@ cmake --build "$PREFIX/consumer-pkg" > /dev/null
 cmake -S "$ROOT/tests/install" -B "$PREFIX/consumer-sub" -DFASTSECP_SOURCE_DIR="$ROOT" > /dev/null
 cmake --build "$PREFIX/consumer-sub" -j "$JOBS" > /dev/null
 "$PREFIX/consumer-sub/consumer"
+
+step "configured as Bitcoin Core's src/secp256k1 (tests/core-config: Core's options, all targets, our tests inside)"
+cmake -S "$ROOT/tests/core-config" -B "$PREFIX/core-config" -DFASTSECP_SOURCE_DIR="$ROOT" -DBUILD_TESTS=ON > /dev/null
+cmake --build "$PREFIX/core-config" -j "$JOBS" > /dev/null
+ctest --test-dir "$PREFIX/core-config" -j "$JOBS" --output-on-failure
 
 step "build (ASan+UBSan)"
 cmake -S "$ROOT" -B "$ASAN" -DCMAKE_BUILD_TYPE=Debug -DFASTSECP_SANITIZE=ON \
