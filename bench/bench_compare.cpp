@@ -461,6 +461,12 @@ std::vector<Op> all_ops() {
             secp256k1_musig_keyagg_cache cache;
             return L.api->musig_pubkey_agg(L.ctx, &L.out_xonly, &cache, pk, 3);
         }, obs_xonly),
+        make_op("musig_pubkey_agg (16 keys)", [](Lib& L, S i) {
+            const secp256k1_pubkey* pk[16];
+            for (S j = 0; j < 16; j++) pk[j] = &L.pubkey[(i + j) & (kInputs - 1)];
+            secp256k1_musig_keyagg_cache cache;
+            return L.api->musig_pubkey_agg(L.ctx, &L.out_xonly, &cache, pk, 16);
+        }, obs_xonly),
         make_op("musig_pubkey_get", [](Lib& L, S i) {
             return L.api->musig_pubkey_get(L.ctx, &L.out_pubkey, &L.musig->cache[i]);
         }, obs_pubkey),

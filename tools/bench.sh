@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The side-by-side benchmark, from a bare checkout: fastsecp vs the reference libsecp256k1 v0.8.0.
 #   tools/bench.sh [bench_compare options]     e.g. --markdown, --filter ecdsa, --rounds 15
+#   tools/bench.sh --svg FILE [...]             also draws the ratios as a bar chart (tools/ratio-chart.py)
 # Builds a Release tree in build-bench/ (override with FASTSECP_BENCH_BUILD_DIR), fetches the
 # reference with pip unless FASTSECP_REFERENCE_LIB or --ref names one, and runs bench_compare
 # (every libsecp256k1 operation), then bench_scan (the silent-payments batch scanner against
@@ -9,6 +10,18 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+# --svg FILE is ours; everything else goes to the benchmark programs.
+svg=
+args=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --svg) [ $# -ge 2 ] || { echo "bench.sh: --svg needs a file name" >&2; exit 2; }; svg=$2; shift 2 ;;
+    --svg=*) svg=${1#--svg=}; shift ;;
+    *) args+=("$1"); shift ;;
+  esac
+done
+set -- "${args[@]+"${args[@]}"}"
 BUILD=${FASTSECP_BENCH_BUILD_DIR:-$ROOT/build-bench}
 JOBS=${JOBS:-2}
 
@@ -29,7 +42,15 @@ fi
 
 FASTSECP_BENCH_COMMAND="tools/bench.sh${*:+ $*}"
 export FASTSECP_BENCH_COMMAND
-"$BUILD/bench/bench_compare" "$@"
+if [ -n "$svg" ]; then
+  report=$(mktemp)
+  trap 'rm -f "$report"' EXIT
+  "$BUILD/bench/bench_compare" "$@" | tee "$report"
+  python3 "$ROOT/tools/ratio-chart.py" "$report" "$svg" \
+    --title "fastsecp vs libsecp256k1 v0.8.0 ($(git -C "$ROOT" log -1 --format=%h 2>/dev/null || echo tree), $(date -u +%Y-%m-%d))"
+else
+  "$BUILD/bench/bench_compare" "$@"
+fi
 
 # bench_scan's options, from the same command line.
 scan=1

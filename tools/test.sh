@@ -3,19 +3,44 @@
 #   1. a Release build (-O3, what is shipped and benchmarked): unit, hash, vector, differential (vs libsecp256k1 v0.8.0) and
 #      valgrind constant-time tests, on the fastest code paths this CPU has;
 #   2. the same tests with FASTSECP_FORCE_PORTABLE=1 (portable field/SHA-256 code paths);
-#   3. tests/core-config: the tree configured the way Bitcoin Core's cmake/secp256k1.cmake does
+#   3. an ASan+UBSan build of the tests (valgrind tests excluded: they cannot share a process).
+#   4. the install checks: the run-time contract (the library needs only libc), C programs
+#      linking the installed shared and static library (pkg-config, CMake package, -static), the
+#      installed CLI from its prefix;
+#   5. tests/core-config: the tree configured the way Bitcoin Core's cmake/secp256k1.cmake does
 #      (ECDH off, static, hidden, appended flags, secp256k1_objs), all targets and our tests inside;
-#   4. an ASan+UBSan build of the tests (valgrind tests excluded: they cannot share a process).
-# Build trees: build-test/ and build-asan/ (override with FASTSECP_TEST_BUILD_DIR / _ASAN_DIR).
+#   6. a ThreadSanitizer build of the threaded tests (the batch API's thread pool, the scanner).
+# Build trees: build-test/, build-asan/ and build-tsan/ (override with FASTSECP_TEST_BUILD_DIR /
+# _ASAN_DIR / _TSAN_DIR).
 # FASTSECP_DIFF_ITERS raises the differential tests' iteration count for a long run.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${FASTSECP_TEST_BUILD_DIR:-$ROOT/build-test}
 ASAN=${FASTSECP_TEST_ASAN_DIR:-$ROOT/build-asan}
+TSAN=${FASTSECP_TEST_TSAN_DIR:-$ROOT/build-tsan}
 JOBS=${JOBS:-2}
 
-step() { printf '\n==== %s ====\n' "$*"; }
+# Each step either finishes or stops the script (set -e); the closing line counts them.
+steps_done=0 current=
+step() {
+  if [ -n "$current" ]; then steps_done=$((steps_done + 1)); fi
+  current=$*
+  printf '\n==== %s ====\n' "$*"
+}
+cleanup_dirs=()
+finish() {
+  rc=$?
+  set +e
+  if [ ${#cleanup_dirs[@]} -gt 0 ]; then rm -rf "${cleanup_dirs[@]}"; fi
+  if [ $rc = 0 ]; then
+    if [ -n "$current" ]; then steps_done=$((steps_done + 1)); fi
+    printf '\ntools/test.sh: %d passed, 0 failed\n' "$steps_done"
+  else
+    printf '\ntools/test.sh: %d passed, 1 failed (step: %s)\n' "$steps_done" "$current"
+  fi
+}
+trap finish EXIT
 
 step "build (Release)"
 cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release \
@@ -28,20 +53,43 @@ ctest --test-dir "$BUILD" -j "$JOBS" --output-on-failure
 step "tests, portable code paths forced"
 FASTSECP_FORCE_PORTABLE=1 ctest --test-dir "$BUILD" -j "$JOBS" --output-on-failure -LE valgrind
 
-step "install, then build a libsecp256k1 program against it (pkg-config, CMake package, add_subdirectory)"
+step "install to a fresh prefix, then use it as a C project would"
 PREFIX=$(mktemp -d)
-trap 'rm -rf "$PREFIX"' EXIT
+cleanup_dirs+=("$PREFIX")
 cmake --install "$BUILD" --prefix "$PREFIX" > /dev/null
-LIBDIR=$(dirname "$(find "$PREFIX" -name libsecp256k1.pc)")/..
+LIBDIR=$(cd "$(dirname "$(find "$PREFIX" -name libsecp256k1.pc)")/.." && pwd)
+# The run-time contract: the shared library needs only libc, the archive no C++ runtime symbol.
+"$ROOT/tests/install/check_runtime.sh" "$LIBDIR/libsecp256k1.so" "$LIBDIR/libsecp256k1.a"
+# The installed tool starts from a prefix outside the system paths (RUNPATH $ORIGIN/../lib).
+"$PREFIX/bin/fastsecp" --help > /dev/null
+echo "installed fastsecp --help: ok"
+# Shared library through pkg-config, the CMake package (shared and static targets, C only) and
+# add_subdirectory.
 cc -Wall -Werror -o "$PREFIX/consumer-pc" "$ROOT/tests/install/consumer.c" \
   $(PKG_CONFIG_PATH="$LIBDIR/pkgconfig" pkg-config --cflags --libs libsecp256k1) -Wl,-rpath,"$LIBDIR"
 "$PREFIX/consumer-pc"
 cmake -S "$ROOT/tests/install" -B "$PREFIX/consumer-pkg" -DCMAKE_PREFIX_PATH="$PREFIX" > /dev/null
 cmake --build "$PREFIX/consumer-pkg" > /dev/null
 "$PREFIX/consumer-pkg/consumer"
+"$PREFIX/consumer-pkg/consumer_static"
 cmake -S "$ROOT/tests/install" -B "$PREFIX/consumer-sub" -DFASTSECP_SOURCE_DIR="$ROOT" > /dev/null
 cmake --build "$PREFIX/consumer-sub" -j "$JOBS" > /dev/null
 "$PREFIX/consumer-sub/consumer"
+# The static archive with plain cc and only what `pkg-config --static` prints: a copy of the
+# prefix without the shared library, linked once against the shared libc and once with -static.
+STATIC_PREFIX=$(mktemp -d)
+cleanup_dirs+=("$STATIC_PREFIX")
+cmake --install "$BUILD" --prefix "$STATIC_PREFIX" > /dev/null
+rm -f "$STATIC_PREFIX/${LIBDIR#"$PREFIX"/}"/libsecp256k1.so*
+STATIC_FLAGS=$(PKG_CONFIG_PATH="$STATIC_PREFIX/${LIBDIR#"$PREFIX"/}/pkgconfig" pkg-config --static --cflags --libs libsecp256k1)
+echo "pkg-config --static: $STATIC_FLAGS"
+cc -Wall -Werror -o "$PREFIX/c-static-archive" "$ROOT/tests/install/c_only.c" $STATIC_FLAGS
+"$PREFIX/c-static-archive"
+if readelf -d "$PREFIX/c-static-archive" | grep NEEDED | grep -v -E '\[(libc|libpthread)\.so'; then
+  echo "the static-archive program needs more than libc"; exit 1
+fi
+cc -Wall -Werror -static -o "$PREFIX/c-fully-static" "$ROOT/tests/install/c_only.c" $STATIC_FLAGS
+"$PREFIX/c-fully-static"
 
 step "configured as Bitcoin Core's src/secp256k1 (tests/core-config: Core's options, all targets, our tests inside)"
 cmake -S "$ROOT/tests/core-config" -B "$PREFIX/core-config" -DFASTSECP_SOURCE_DIR="$ROOT" -DBUILD_TESTS=ON > /dev/null
@@ -56,3 +104,15 @@ cmake --build "$ASAN" -j "$JOBS"
 step "tests under ASan+UBSan"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir "$ASAN" -j "$JOBS" --output-on-failure -LE valgrind
+
+step "build (ThreadSanitizer): the threaded tests"
+cmake -S "$ROOT" -B "$TSAN" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFASTSECP_SANITIZE_THREAD=ON \
+  -DSECP256K1_BUILD_TESTS=ON -DSECP256K1_BUILD_CTIME_TESTS=OFF -DSECP256K1_BUILD_BENCHMARK=OFF
+cmake --build "$TSAN" -j "$JOBS" --target api_tests api_internal_tests
+
+step "threaded tests under ThreadSanitizer (any report fails)"
+# Every native-API test (batch calls with 1..4 threads, the scanner, contexts shared between
+# threads) and the thread pool's own tests.
+export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
+"$TSAN/tests/api/api_tests" --gtest_brief=1
+"$TSAN/tests/api/api_internal_tests" --gtest_brief=1

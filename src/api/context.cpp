@@ -1,11 +1,12 @@
 // fastsecp_ctx_create / destroy: options checks, blinding from the seed, the worker threads.
+#include <unistd.h>
+
 #include <cstring>
-#include <new>
-#include <thread>
 
 #include "api/context.h"
 #include "hash/memclear.h"
 #include "hash/sha256.h"
+#include "rt/vec.h"
 
 #if defined(FASTSECP_HAVE_VALGRIND)
 #include <valgrind/memcheck.h>
@@ -19,8 +20,8 @@ constexpr char BATCH_KEY_TAG[] = "fastsecp/context-batch-key";
 
 unsigned int resolve_threads(unsigned int requested) {
     if (requested != 0) return requested;
-    unsigned int cores = std::thread::hardware_concurrency();
-    if (cores == 0) cores = 1;
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    unsigned int cores = online > 0 ? (unsigned int)(online < 0x7FFFFFFF ? online : 0x7FFFFFFF) : 1;
     return cores > FASTSECP_MAX_THREADS ? FASTSECP_MAX_THREADS : cores;
 }
 
@@ -38,7 +39,7 @@ fastsecp_status fastsecp_ctx_create(fastsecp_ctx** out, const fastsecp_ctx_optio
     }
     if (opts.n_threads > FASTSECP_MAX_THREADS) return FASTSECP_ERR_INVALID_ARGUMENT;
 
-    fastsecp_ctx* ctx = new (std::nothrow) fastsecp_ctx();
+    fastsecp_ctx* ctx = rt::create<fastsecp_ctx>();
     if (ctx == nullptr) return FASTSECP_ERR_OUT_OF_MEMORY;
     gen_blind_set(ctx->gen_blind, opts.seed32);  // null seed: no blinding
     // The batch key is a hash of the seed, so it reveals nothing about the blinding.
@@ -63,9 +64,9 @@ fastsecp_status fastsecp_ctx_create(fastsecp_ctx** out, const fastsecp_ctx_optio
 
 void fastsecp_ctx_destroy(fastsecp_ctx* ctx) {
     if (ctx == nullptr) return;
-    delete ctx->pool;
+    batch::ThreadPool::destroy(ctx->pool);
     hash::memclear(ctx, sizeof *ctx);
-    delete ctx;
+    rt::destroy(ctx);
 }
 
 unsigned int fastsecp_ctx_threads(const fastsecp_ctx* ctx) { return ctx ? ctx->n_threads : 0; }

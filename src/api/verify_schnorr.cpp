@@ -1,8 +1,8 @@
 // fastsecp_schnorr_verify_batch: items parsed here, then verified together by the BIP-340 batch
-// equation (batch/schnorr_batch.h), one independent batch per thread.
+// equation (schemes/schnorr_batch.h), one independent batch per thread.
 #include "api/batch_call.h"
 #include "api/parse.h"
-#include "batch/schnorr_batch.h"
+#include "schemes/schnorr_batch.h"
 
 using namespace fastsecp;
 
@@ -14,7 +14,7 @@ constexpr size_t MIN_ITEMS_PER_CHUNK = 16;
 
 // The checks that need no square root, in the documented order; the key is lifted later (with
 // r, by the batch), except for an item that fails on s, where it decides which code comes first.
-fastsecp_status parse_item(batch::SchnorrParsed& p, const fastsecp_schnorr_item& it) {
+fastsecp_status parse_item(schnorr_batch::SchnorrParsed& p, const fastsecp_schnorr_item& it) {
     static const unsigned char empty[1] = {0};
     if (it.sig64 == nullptr || it.xonly_pubkey32 == nullptr || (it.msg == nullptr && it.msglen != 0))
         return FASTSECP_ERR_INVALID_ARGUMENT;
@@ -32,11 +32,11 @@ fastsecp_status parse_item(batch::SchnorrParsed& p, const fastsecp_schnorr_item&
     return FASTSECP_OK;
 }
 
-fastsecp_status status_of(batch::SchnorrOutcome o) {
+fastsecp_status status_of(schnorr_batch::SchnorrOutcome o) {
     switch (o) {
-        case batch::SchnorrOutcome::Valid: return FASTSECP_OK;
-        case batch::SchnorrOutcome::KeyNotOnCurve: return FASTSECP_ERR_POINT_NOT_ON_CURVE;
-        case batch::SchnorrOutcome::Invalid: break;
+        case schnorr_batch::SchnorrOutcome::Valid: return FASTSECP_OK;
+        case schnorr_batch::SchnorrOutcome::KeyNotOnCurve: return FASTSECP_ERR_POINT_NOT_ON_CURVE;
+        case schnorr_batch::SchnorrOutcome::Invalid: break;
     }
     return FASTSECP_ERR_INVALID_SIGNATURE;
 }
@@ -49,26 +49,26 @@ struct RangeLayout {
     explicit RangeLayout(size_t len) {
         auto up = [](size_t x) { return (x + 63) & ~(size_t)63; };
         parsed = 0;
-        pos = up(len * sizeof(batch::SchnorrParsed));
+        pos = up(len * sizeof(schnorr_batch::SchnorrParsed));
         out = up(pos + len * sizeof(size_t));
-        scratch = up(out + len * sizeof(batch::SchnorrOutcome));
-        total = len > SIZE_MAX / 65536 ? SIZE_MAX : up(scratch + batch::schnorr_batch_scratch_size(len));
+        scratch = up(out + len * sizeof(schnorr_batch::SchnorrOutcome));
+        total = len > SIZE_MAX / 65536 ? SIZE_MAX : up(scratch + schnorr_batch::schnorr_batch_scratch_size(len));
     }
 };
 
 void verify_range(const fastsecp_ctx* ctx, fastsecp_status* results, const fastsecp_schnorr_item* items,
                   size_t begin, size_t end, unsigned char* mem) {
     RangeLayout lay(end - begin);
-    auto* parsed = reinterpret_cast<batch::SchnorrParsed*>(mem + lay.parsed);
+    auto* parsed = reinterpret_cast<schnorr_batch::SchnorrParsed*>(mem + lay.parsed);
     auto* pos = reinterpret_cast<size_t*>(mem + lay.pos);
-    auto* out = reinterpret_cast<batch::SchnorrOutcome*>(mem + lay.out);
+    auto* out = reinterpret_cast<schnorr_batch::SchnorrOutcome*>(mem + lay.out);
     size_t m = 0;
     for (size_t i = begin; i < end; i++) {
         results[i] = parse_item(parsed[m], items[i]);
         if (results[i] == FASTSECP_OK) pos[m++] = i;
     }
     if (m == 0) return;
-    batch::schnorr_verify_parsed(out, parsed, m, ctx->batch_key, mem + lay.scratch);
+    schnorr_batch::schnorr_verify_parsed(out, parsed, m, ctx->batch_key, mem + lay.scratch);
     for (size_t j = 0; j < m; j++) results[pos[j]] = status_of(out[j]);
 }
 
@@ -78,11 +78,11 @@ extern "C" fastsecp_status fastsecp_schnorr_verify_batch(const fastsecp_ctx* ctx
                                                          const fastsecp_schnorr_item* items, size_t n) {
     if (!api::arrays_ok(ctx, n, {results, items})) return api::fail_all(results, n, FASTSECP_ERR_INVALID_ARGUMENT);
     if (n == 1) {  // nothing to share: plain verification, no allocation (a single item needs no scratch)
-        batch::SchnorrParsed p;
+        schnorr_batch::SchnorrParsed p;
         results[0] = parse_item(p, items[0]);
         if (results[0] == FASTSECP_OK) {
-            batch::SchnorrOutcome o;
-            batch::schnorr_verify_parsed(&o, &p, 1, ctx->batch_key, nullptr);
+            schnorr_batch::SchnorrOutcome o;
+            schnorr_batch::schnorr_verify_parsed(&o, &p, 1, ctx->batch_key, nullptr);
             results[0] = status_of(o);
         }
         return results[0] == FASTSECP_OK ? FASTSECP_OK : FASTSECP_ERR_ITEM_FAILED;

@@ -5,8 +5,7 @@
 namespace fastsecp::batch {
 
 const BatchOps& batch_ops() {
-    static const BatchOps& ops = &ecmult_ops() == &ECMULT_BMI2 ? BATCH_BMI2 : BATCH_PORTABLE;
-    return ops;
+    return &ecmult_ops() == &ECMULT_BMI2 ? BATCH_BMI2 : BATCH_PORTABLE;
 }
 
 }  // namespace fastsecp::batch

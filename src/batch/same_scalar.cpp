@@ -38,4 +38,19 @@ void ecmult_gen_var_batch(Gej* out, const Scalar* t, size_t n) {
     for (size_t i = 0; i < n; i++) ecmult_gen_var(out[i], t[i]);
 }
 
+void ecmult2_var_batch(Gej* out, const Ge* in, const Scalar* k, const Scalar* g, size_t n) {
+    if (n >= 4) {
+        switch (simd::lanes_kernel()) {
+            case 1: simd::ecmult2_var_ifma(out, in, k, g, n); return;
+            case 2: simd::ecmult2_var_emu8(out, in, k, g, n); return;
+            default: break;
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        Gej a;
+        gej_set_ge(a, in[i]);
+        ecmult(out[i], a, k[i], g[i]);
+    }
+}
+
 }  // namespace fastsecp::batch

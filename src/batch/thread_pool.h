@@ -1,21 +1,19 @@
-// A small fork-join thread pool for batch calls: a fixed set of std::thread workers that help
-// whichever call is running. A call splits its batch into chunks; the caller and the idle workers
-// claim chunks from a shared counter until none are left, and the call returns when every chunk
-// is done. Each chunk writes only its own items' results, so results stay in input order.
+// A small fork-join thread pool for batch calls: a fixed set of POSIX threads that help whichever
+// call is running. A call splits its batch into chunks; the caller and the idle workers claim
+// chunks from a shared counter until none are left, and the call returns when every chunk is done.
+// Each chunk writes only its own items' results, so results stay in input order.
 //
 // Several threads may call run() on the same pool at once (a context is shared): each call is a
 // job in a queue, the caller always works on its own job, so a call finishes even when every
-// worker is busy elsewhere.
+// worker is busy elsewhere. Plain pthreads and malloc: the library needs no C++ runtime.
 #pragma once
 
+#include <pthread.h>
+
 #include <algorithm>
-#include <condition_variable>
+#include <atomic>
 #include <cstddef>
-#include <deque>
-#include <mutex>
-#include <thread>
 #include <type_traits>
-#include <vector>
 
 namespace fastsecp::batch {
 
@@ -36,28 +34,44 @@ class ThreadPool {
 public:
     // Starts `workers` threads. Returns nullptr when memory or a thread cannot be had.
     static ThreadPool* create(unsigned workers) noexcept;
-    ~ThreadPool();
+    // Stops and joins the workers, then frees the pool (no call may be running on it).
+    static void destroy(ThreadPool* pool) noexcept;
     ThreadPool(const ThreadPool&) = delete;
     ThreadPool& operator=(const ThreadPool&) = delete;
 
-    unsigned workers() const { return (unsigned)threads_.size(); }
+    unsigned workers() const { return n_threads_; }
 
     // Calls fn(0) ... fn(n_chunks - 1), each exactly once, spread over the caller and the
-    // workers; returns when all have returned. fn must not throw.
+    // workers; returns when all have returned.
     void run(size_t n_chunks, ChunkFn fn) noexcept;
 
 private:
-    struct Job;
+    // One call's work; lives on the caller's stack, linked into the pool's queue while it has
+    // unclaimed chunks.
+    struct Job {
+        ChunkFn fn;
+        size_t n;
+        std::atomic<size_t> next{0};  // next unclaimed chunk (may run past n)
+        int attached = 0;             // workers inside work_on(*this); guarded by the pool's mutex
+        Job* queue_next = nullptr;    // guarded by the pool's mutex
+        bool queued = false;
+        Job(ChunkFn f, size_t count) : fn(f), n(count) {}
+    };
     ThreadPool() = default;
+    ~ThreadPool() = default;  // only through destroy()
+    static void* worker_main(void* pool) noexcept;
     void worker_loop() noexcept;
     static void work_on(Job& job) noexcept;
+    void unlink(Job* job) noexcept;  // with mu_ held
 
-    std::mutex mu_;
-    std::condition_variable work_cv_;  // a job was queued, or stop
-    std::condition_variable done_cv_;  // a worker left a job
-    std::deque<Job*> queue_;           // jobs with chunks not yet claimed
+    pthread_mutex_t mu_ = PTHREAD_MUTEX_INITIALIZER;
+    pthread_cond_t work_cv_ = PTHREAD_COND_INITIALIZER;  // a job was queued, or stop
+    pthread_cond_t done_cv_ = PTHREAD_COND_INITIALIZER;  // a worker left a job
+    Job* head_ = nullptr;                                 // jobs with chunks not yet claimed, oldest first
+    Job* tail_ = nullptr;
     bool stop_ = false;
-    std::vector<std::thread> threads_;
+    pthread_t* threads_ = nullptr;
+    unsigned n_threads_ = 0;
 };
 
 // How a batch of n items is cut into contiguous ranges: one range (the calling thread alone)

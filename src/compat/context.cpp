@@ -198,7 +198,7 @@ void secp256k1_context_set_sha256_compression(secp256k1_context* ctx,
 
 int secp256k1_context_randomize(secp256k1_context* ctx, const unsigned char* seed32) {
     ARG_CHECK_MSG(context_is_proper(ctx), MSG_PROPER);
-    gen_blind_set(ctx->gen_blind, seed32);
+    gen_blind_set(ctx->gen_blind, seed32, sha_of(ctx));  // hashed like every call: through the context's function
     return 1;
 }
 

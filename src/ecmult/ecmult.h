@@ -5,6 +5,7 @@
 #pragma once
 
 #include "group/group.h"
+#include "hash/sha256.h"
 
 namespace fastsecp {
 
@@ -18,7 +19,7 @@ struct GenBlind {
 // blind = 0, initial = infinity (a context that was never randomized).
 void gen_blind_default(GenBlind& b);
 // Derive the blinding from a 32-byte seed (secret); seed == nullptr resets to the default.
-void gen_blind_set(GenBlind& b, const unsigned char* seed32);
+void gen_blind_set(GenBlind& b, const unsigned char* seed32, hash::CompressFn sha = nullptr);
 
 struct EcmultOps {
     const char* name;

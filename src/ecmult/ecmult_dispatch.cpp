@@ -4,6 +4,7 @@
 
 #include "ecmult/ecmult.h"
 #include "hash/sha256.h"
+#include "rt/cached.h"
 
 #if defined(__x86_64__)
 #include <cpuid.h>
@@ -42,8 +43,8 @@ static const EcmultOps& select_ops() {
 }
 
 const EcmultOps& ecmult_ops() {
-    static const EcmultOps& ops = select_ops();
-    return ops;
+    static rt::Cached<const EcmultOps*> chosen;
+    return *chosen.get([] { return &select_ops(); });
 }
 
 void gen_blind_default(GenBlind& b) {
@@ -51,7 +52,7 @@ void gen_blind_default(GenBlind& b) {
     gej_set_infinity(b.initial);
 }
 
-void gen_blind_set(GenBlind& b, const unsigned char* seed32) {
+void gen_blind_set(GenBlind& b, const unsigned char* seed32, hash::CompressFn sha) {
     if (!seed32) {
         gen_blind_default(b);
         return;
@@ -59,7 +60,7 @@ void gen_blind_set(GenBlind& b, const unsigned char* seed32) {
     // blind = SHA-256(seed) reduced mod n (0 is replaced by 1 without branching);
     // initial = -blind·G computed with the unblinded walk.
     unsigned char h[32];
-    hash::sha256(seed32, 32, h);
+    hash::sha256(seed32, 32, h, sha);
     Scalar s, one;
     scalar_set_b32(s, h, nullptr);
     scalar_set_int(one, 1);

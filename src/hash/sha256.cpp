@@ -1,6 +1,7 @@
 // SHA-256 streaming (init / write / finalize), the run-time choice of compression function, and
 // tagged hashing. Branches here depend on lengths only, never on the bytes being hashed.
 #include "hash/sha256.h"
+#include "rt/cached.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -28,11 +29,11 @@ bool portable_forced() {
 CompressFn best_compress() {
     // Decided once; later changes to the environment are ignored so that every hash in the
     // process uses the same code.
-    static const CompressFn chosen = [] {
+    static rt::Cached<CompressFn> chosen;
+    return chosen.get([] {
         if (portable_forced()) return &compress_portable;
         return have_shani_compress() ? &compress_shani : &compress_portable;
-    }();
-    return chosen;
+    });
 }
 
 void sha256_init(Sha256& h, CompressFn fn) { sha256_init_midstate(h, kInitialState, 0, fn); }

@@ -2,6 +2,7 @@
 // The functions carry their own target attribute, so the file builds with plain -O2 for generic
 // x86-64; the code is only reached after have_shani_compress() said the CPU can run it.
 #include "hash/sha256.h"
+#include "rt/cached.h"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define FASTSECP_HAVE_SHANI_CODE 1
@@ -94,7 +95,8 @@ FASTSECP_SHANI_TARGET void compress_shani(std::uint32_t* state, const unsigned c
 #undef FASTSECP_SHANI_TARGET
 
 bool have_shani_compress() {
-    static const bool have = [] {
+    static rt::Cached<bool> have;
+    return have.get([] {
         unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
         if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return false;
         const bool ssse3 = (ecx >> 9) & 1, sse41 = (ecx >> 19) & 1;
@@ -102,8 +104,7 @@ bool have_shani_compress() {
         if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return false;
         const bool sha = (ebx >> 29) & 1;
         return ssse3 && sse41 && sha;
-    }();
-    return have;
+    });
 }
 
 #else  // no x86 SHA extensions on this target

@@ -14,10 +14,7 @@
 // constant time unless FASTSECP_SP_SCAN_VARTIME is given; t_k is public once hashed (the outputs
 // it yields are on chain), as libsecp256k1 treats it.
 #include <algorithm>
-#include <memory>
 #include <cstring>
-#include <new>
-#include <vector>
 
 #include "api/batch_call.h"
 #include "api/parse.h"
@@ -25,6 +22,7 @@
 #include "batch/normalize_ct.h"
 #include "batch/same_scalar.h"
 #include "hash/memclear.h"
+#include "rt/vec.h"
 #include "scan/sp_wallet.h"
 #include "schemes/silentpayments.h"
 #include "schemes/silentpayments_scan.h"
@@ -119,19 +117,20 @@ void first_output_points(Gej* p0, Scalar* t0, fastsecp_status* st, const fastsec
 struct Outputs {
     const unsigned char* bytes = nullptr;
     size_t n = 0;
-    std::vector<Fe> x;              // x of each output (valid when x_ok)
-    std::vector<unsigned char> x_ok;
-    std::vector<Ge> lifted;         // even-y points, made when labels need them
-    std::vector<unsigned char> lift_state;  // 0 not tried, 1 ok, 2 not on the curve
+    rt::Vec<Fe> x;              // x of each output (valid when x_ok)
+    rt::Vec<unsigned char> x_ok;
+    rt::Vec<Ge> lifted;         // even-y points, made when labels need them
+    rt::Vec<unsigned char> lift_state;  // 0 not tried, 1 ok, 2 not on the curve
 
-    void reset(const unsigned char* b, size_t count) {
+    // False when memory cannot be had.
+    [[nodiscard]] bool reset(const unsigned char* b, size_t count) {
         bytes = b;
+        n = 0;
+        if (!x.resize(count) || !x_ok.resize(count) || !lift_state.assign(count, 0) || !lifted.resize(count))
+            return false;
         n = count;
-        x.resize(count);
-        x_ok.resize(count);
-        lift_state.assign(count, 0);
-        lifted.resize(count);
         for (size_t j = 0; j < count; j++) x_ok[j] = fe_set_b32_limit(x[j], b + 32 * j);
+        return true;
     }
 };
 
@@ -157,13 +156,19 @@ struct ScanArgs {
     bool ct;
 };
 
-// Scratch reused from block to block (vectors keep their capacity).
+// An (item, output) pair of a block.
+struct ItemOutput {
+    uint32_t item, output;
+};
+
+// Scratch reused from block to block (arrays keep their capacity).
 struct Scratch {
-    std::vector<Outputs> outs = std::vector<Outputs>(BLOCK);
-    std::vector<fastsecp_sp_match> found;              // this block's matches, in wave order
-    std::vector<std::pair<uint32_t, uint32_t>> pairs;  // (item, output) needing label candidates
-    std::vector<Fe> d, prefix;
-    std::vector<std::pair<uint32_t, uint32_t>> to_lift;
+    Outputs outs[BLOCK];
+    rt::Vec<fastsecp_sp_match> found;  // this block's matches, in wave order
+    rt::Vec<fastsecp_sp_match> sorted; // the same by item (then k)
+    rt::Vec<ItemOutput> pairs;         // (item, output) needing label candidates
+    rt::Vec<Fe> d, prefix;
+    rt::Vec<ItemOutput> to_lift;
 };
 
 // Label round of a wave: for each listed item (affine P_k in p[i]), the candidates T_j - P_k and
@@ -171,8 +176,8 @@ struct Scratch {
 // per item goes to hit_out[i] / hit_label[i]. All the block's candidates share one inversion.
 // No candidate is ever infinity: T_j = ±P_k would need x(T_j) = x(P_k), and the first such j is
 // direct[i], where the candidates stop (so every denominator x(T_j) - x(P_k) is non-zero).
-void label_wave(Scratch& sc, const fastsecp_sp_wallet& w, const Ge* p, const size_t* direct, const uint32_t* items,
-                size_t n_items, size_t* hit_out, const scan::Label** hit_label) {
+[[nodiscard]] bool label_wave(Scratch& sc, const fastsecp_sp_wallet& w, const Ge* p, const size_t* direct,
+                              const uint32_t* items, size_t n_items, size_t* hit_out, const scan::Label** hit_label) {
     // Lift the outputs that need it (square roots several at a time).
     sc.to_lift.clear();
     for (size_t q = 0; q < n_items; q++) {
@@ -180,8 +185,8 @@ void label_wave(Scratch& sc, const fastsecp_sp_wallet& w, const Ge* p, const siz
         Outputs& o = sc.outs[i];
         for (size_t j = 0; j < direct[i]; j++)
             if (o.lift_state[j] == 0) {
-                if (o.x_ok[j]) sc.to_lift.push_back({i, (uint32_t)j});
-                else o.lift_state[j] = 2;
+                if (!o.x_ok[j]) o.lift_state[j] = 2;
+                else if (!sc.to_lift.push_back({i, (uint32_t)j})) return false;
             }
     }
     for (size_t q0 = 0; q0 < sc.to_lift.size(); q0 += 32) {
@@ -189,11 +194,11 @@ void label_wave(Scratch& sc, const fastsecp_sp_wallet& w, const Ge* p, const siz
         Fe x[32];
         Ge r[32];
         bool ok[32];
-        for (size_t q = 0; q < m; q++) x[q] = sc.outs[sc.to_lift[q0 + q].first].x[sc.to_lift[q0 + q].second];
+        for (size_t q = 0; q < m; q++) x[q] = sc.outs[sc.to_lift[q0 + q].item].x[sc.to_lift[q0 + q].output];
         batch::lift_x_even(r, ok, x, m);
         for (size_t q = 0; q < m; q++) {
-            Outputs& o = sc.outs[sc.to_lift[q0 + q].first];
-            const uint32_t j = sc.to_lift[q0 + q].second;
+            Outputs& o = sc.outs[sc.to_lift[q0 + q].item];
+            const uint32_t j = sc.to_lift[q0 + q].output;
             o.lifted[j] = r[q];
             o.lift_state[j] = ok[q] ? 1 : 2;
         }
@@ -203,12 +208,11 @@ void label_wave(Scratch& sc, const fastsecp_sp_wallet& w, const Ge* p, const siz
     for (size_t q = 0; q < n_items; q++) {
         const uint32_t i = items[q];
         for (size_t j = 0; j < direct[i]; j++)
-            if (sc.outs[i].lift_state[j] == 1) sc.pairs.push_back({i, (uint32_t)j});
+            if (sc.outs[i].lift_state[j] == 1 && !sc.pairs.push_back({i, (uint32_t)j})) return false;
     }
     const size_t m = sc.pairs.size();
-    if (m == 0) return;
-    sc.d.resize(m);
-    sc.prefix.resize(m);
+    if (m == 0) return true;
+    if (!sc.d.resize(m) || !sc.prefix.resize(m)) return false;
     for (size_t c = 0; c < m; c++) {
         const auto [i, j] = sc.pairs[c];
         fe_sub(sc.d[c], sc.outs[i].lifted[j].x, p[i].x);  // non-zero: j is before the direct match
@@ -262,11 +266,13 @@ void label_wave(Scratch& sc, const fastsecp_sp_wallet& w, const Ge* p, const siz
             }
         }
     }
+    return true;
 }
 
 // One block: shared secrets, then BIP-352 rounds in waves (every still-matching transaction of
 // the block does round k together: t_k·G batched, label candidates with one inversion).
-void scan_block(std::vector<fastsecp_sp_match>& matches, Scratch& sc, const ScanArgs& a, size_t b, size_t n) {
+// False when memory cannot be had.
+[[nodiscard]] bool scan_block(rt::Vec<fastsecp_sp_match>& matches, Scratch& sc, const ScanArgs& a, size_t b, size_t n) {
     Ge t[BLOCK] = {}, p_aff[BLOCK];  // (t zeroed: only silences a false maybe-uninitialized warning)
     Gej p[BLOCK], tg[BLOCK];
     Scalar tk[BLOCK], tks[BLOCK];
@@ -282,16 +288,17 @@ void scan_block(std::vector<fastsecp_sp_match>& matches, Scratch& sc, const Scan
     parse_tweaks(t, st, items, n, true);
     shared_secrets(ss, w, t, st, n, a.ct);
     first_output_points(p, tk, st, w, ss, n, items);
+    bool ok = true;
     size_t n_active = 0;
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n && ok; i++)
         if (st[i] == FASTSECP_OK && items[i].n_outputs > 0) {
             active[n_active++] = (uint32_t)i;
             k[i] = 0;
             k_max[i] = items[i].n_outputs < sp::GROUP_LIMIT ? (uint32_t)items[i].n_outputs : sp::GROUP_LIMIT;
-            sc.outs[i].reset(items[i].outputs32, items[i].n_outputs);
+            ok = sc.outs[i].reset(items[i].outputs32, items[i].n_outputs);
         }
     sc.found.clear();
-    while (n_active > 0) {
+    while (ok && n_active > 0) {
         size_t n_lab = 0;
         for (size_t q = 0; q < n_active; q++) {
             const uint32_t i = active[q];
@@ -306,7 +313,10 @@ void scan_block(std::vector<fastsecp_sp_match>& matches, Scratch& sc, const Scan
             Ge pa[BLOCK];
             ge_set_all_gej_var(pa, pl, n_lab, scratch);
             for (size_t q = 0; q < n_lab; q++) p_aff[lab[q]] = pa[q];
-            label_wave(sc, w, p_aff, direct, lab, n_lab, hit_out, hit_label);
+            if (!label_wave(sc, w, p_aff, direct, lab, n_lab, hit_out, hit_label)) {
+                ok = false;
+                break;
+            }
         }
         // Record this round's matches; the matching transactions go on to the next round.
         size_t n_next = 0;
@@ -329,7 +339,10 @@ void scan_block(std::vector<fastsecp_sp_match>& matches, Scratch& sc, const Scan
             }
             scalar_get_b32(m.spend_tweak32, spend);
             scalar_clear(spend);
-            sc.found.push_back(m);
+            if (!sc.found.push_back(m)) {
+                ok = false;
+                break;
+            }
             if (++k[i] >= k_max[i]) continue;
             if (!output_tweak(tk[i], st[i], ss + 33 * i, k[i])) continue;
             active[n_next++] = i;
@@ -351,16 +364,28 @@ void scan_block(std::vector<fastsecp_sp_match>& matches, Scratch& sc, const Scan
     // nothing, not the matches of its earlier rounds: libsecp256k1's scan_outputs returns 0 with no
     // outputs there, and failed items' outputs are empty (fastsecp.h).
     size_t kept = 0;
-    for (const fastsecp_sp_match& m : sc.found)
-        if (st[m.item - b] == FASTSECP_OK) sc.found[kept++] = m;
+    if (ok)
+        for (const fastsecp_sp_match& m : sc.found)
+            if (st[m.item - b] == FASTSECP_OK) sc.found[kept++] = m;
     hash::memclear(sc.found.data() + kept, (sc.found.size() - kept) * sizeof(fastsecp_sp_match));
-    sc.found.resize(kept);
-    // Input order: by item, then k (the waves interleave items).
-    std::stable_sort(sc.found.begin(), sc.found.end(),
-                     [](const fastsecp_sp_match& x, const fastsecp_sp_match& y) { return x.item < y.item; });
-    matches.insert(matches.end(), sc.found.begin(), sc.found.end());
+    sc.found.truncate(kept);
+    // Input order: by item, then k (the waves interleave items, each in k order): a counting sort.
+    size_t first[BLOCK + 1] = {};
+    for (const fastsecp_sp_match& m : sc.found) first[m.item - b + 1]++;
+    for (size_t i = 0; i < n; i++) first[i + 1] += first[i];
+    ok = ok && sc.sorted.resize(kept);
+    if (ok) {
+        for (const fastsecp_sp_match& m : sc.found) sc.sorted[first[m.item - b]++] = m;
+        for (const fastsecp_sp_match& m : sc.sorted)
+            if (!matches.push_back(m)) {
+                ok = false;
+                break;
+            }
+    }
     hash::memclear(sc.found.data(), sc.found.size() * sizeof(fastsecp_sp_match));
+    hash::memclear(sc.sorted.data(), sc.sorted.size() * sizeof(fastsecp_sp_match));
     hash::memclear(ss, sizeof ss);
+    return ok;
 }
 
 // Output-key prefix: bytes 0..7 of x, big-endian (x normalized).
@@ -373,13 +398,11 @@ uint64_t load_prefix(const unsigned char* p) {
 
 
 // Scans items [begin, end) into matches (in input order).
-void scan_range(std::vector<fastsecp_sp_match>& matches, bool& oom, const ScanArgs& a, size_t begin, size_t end) {
-    try {
-        Scratch sc;
-        for (size_t b = begin; b < end; b += BLOCK) scan_block(matches, sc, a, b, std::min(BLOCK, end - b));
-    } catch (const std::bad_alloc&) {
-        oom = true;
-    }
+void scan_range(rt::Vec<fastsecp_sp_match>& matches, bool& oom, const ScanArgs& a, size_t begin, size_t end) {
+    Scratch* sc = rt::create<Scratch>();
+    oom = sc == nullptr;
+    for (size_t b = begin; b < end && !oom; b += BLOCK) oom = !scan_block(matches, *sc, a, b, std::min(BLOCK, end - b));
+    rt::destroy(sc);
 }
 
 struct PrefilterArgs {
@@ -401,10 +424,14 @@ void prefilter_range(bool& oom, const PrefilterArgs& a, size_t begin, size_t end
     const size_t per_item = 1 + a.w->labels.size();
     // Candidates of a block: at most ~64 Ki points (a wallet with many labels gets smaller blocks).
     const size_t block = std::max<size_t>(1, std::min(BLOCK, (size_t{1} << 16) / per_item));
-    try {
-        std::vector<Gej> cand(block * per_item);
-        std::vector<Ge> aff(block * per_item);
-        std::vector<Fe> scratch(block * per_item);
+    rt::Vec<Gej> cand;
+    rt::Vec<Ge> aff;
+    rt::Vec<Fe> scratch;
+    if (!cand.resize(block * per_item) || !aff.resize(block * per_item) || !scratch.resize(block * per_item)) {
+        oom = true;
+        return;
+    }
+    {
         for (size_t b = begin; b < end; b += block) {
             const size_t n = std::min(block, end - b);
             for (size_t i = 0; i < n; i++) items[i] = {a.tweaks33 + 33 * (b + i), nullptr, 0};
@@ -436,8 +463,6 @@ void prefilter_range(bool& oom, const PrefilterArgs& a, size_t begin, size_t end
                 }
             }
         }
-    } catch (const std::bad_alloc&) {
-        oom = true;
     }
     hash::memclear(ss, sizeof ss);
 }
@@ -455,29 +480,32 @@ fastsecp_status fastsecp_sp_scan(const fastsecp_ctx* ctx, const fastsecp_sp_wall
         return api::fail_all(results, n, FASTSECP_ERR_INVALID_ARGUMENT);
     const ScanArgs args{wallet, items, results, (flags & FASTSECP_SP_SCAN_VARTIME) == 0};
     batch::RangePlan plan(ctx->pool, n, MIN_ITEMS_PER_CHUNK, 4);
-    std::vector<std::vector<fastsecp_sp_match>> found;
-    std::unique_ptr<bool[]> oom;
-    try {
-        found.resize(plan.chunks);
-        oom.reset(new bool[plan.chunks]());
-    } catch (const std::bad_alloc&) {
+    // One match list per chunk (all empty until grown), and one out-of-memory flag per chunk.
+    auto* found = static_cast<rt::Vec<fastsecp_sp_match>*>(std::calloc(plan.chunks + 1, sizeof(rt::Vec<fastsecp_sp_match>)));
+    bool* oom = static_cast<bool*>(std::calloc(plan.chunks + 1, sizeof(bool)));
+    if (found == nullptr || oom == nullptr) {
+        std::free(found);
+        std::free(oom);
         return api::fail_all(results, n, FASTSECP_ERR_OUT_OF_MEMORY);
     }
+    for (size_t c = 0; c < plan.chunks; c++) new (&found[c]) rt::Vec<fastsecp_sp_match>();
     batch::run_plan(ctx->pool, plan, [&](size_t c, size_t begin, size_t end) {
         scan_range(found[c], oom[c], args, begin, end);
     });
     size_t total = 0;
+    bool any_oom = false;
+    for (size_t c = 0; c < plan.chunks; c++) any_oom |= oom[c];
     for (size_t c = 0; c < plan.chunks; c++) {
-        if (oom[c]) {
-            for (auto& v : found) hash::memclear(v.data(), v.size() * sizeof(fastsecp_sp_match));
-            return api::fail_all(results, n, FASTSECP_ERR_OUT_OF_MEMORY);
-        }
         for (const fastsecp_sp_match& m : found[c]) {
-            if (total < matches_cap) matches[total] = m;
+            if (!any_oom && total < matches_cap) matches[total] = m;
             total++;
         }
         hash::memclear(found[c].data(), found[c].size() * sizeof(fastsecp_sp_match));
+        found[c].~Vec();
     }
+    std::free(found);
+    std::free(oom);
+    if (any_oom) return api::fail_all(results, n, FASTSECP_ERR_OUT_OF_MEMORY);
     *n_matches = total;
     if (total > matches_cap) return FASTSECP_ERR_BUFFER_TOO_SMALL;
     return api::summarize(results, n);
@@ -499,11 +527,13 @@ fastsecp_status fastsecp_sp_scan_prefilter(const fastsecp_ctx* ctx, const fastse
     const PrefilterArgs args{wallet, tweaks33, prefixes8, prefix_offsets, results, maybe,
                              (flags & FASTSECP_SP_SCAN_VARTIME) == 0};
     batch::RangePlan plan(ctx->pool, n, MIN_ITEMS_PER_CHUNK, 4);
-    std::unique_ptr<bool[]> oom(new (std::nothrow) bool[plan.chunks + 1]());
-    if (!oom) return api::fail_all(results, n, FASTSECP_ERR_OUT_OF_MEMORY);
+    bool* oom = static_cast<bool*>(std::calloc(plan.chunks + 1, sizeof(bool)));
+    if (oom == nullptr) return api::fail_all(results, n, FASTSECP_ERR_OUT_OF_MEMORY);
     batch::run_plan(ctx->pool, plan, [&](size_t c, size_t begin, size_t end) { prefilter_range(oom[c], args, begin, end); });
-    for (size_t c = 0; c < plan.chunks; c++)
-        if (oom[c]) return api::fail_all(results, n, FASTSECP_ERR_OUT_OF_MEMORY);
+    bool any_oom = false;
+    for (size_t c = 0; c < plan.chunks; c++) any_oom |= oom[c];
+    std::free(oom);
+    if (any_oom) return api::fail_all(results, n, FASTSECP_ERR_OUT_OF_MEMORY);
     return api::summarize(results, n);
 }
 

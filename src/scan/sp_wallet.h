@@ -6,9 +6,8 @@
 #include <fastsecp.h>
 
 #include <cstdint>
-#include <vector>
-
 #include "group/group.h"
+#include "rt/vec.h"
 
 namespace fastsecp::scan {
 
@@ -24,8 +23,8 @@ struct fastsecp_sp_wallet {
     fastsecp::Scalar scan;              // b_scan (secret)
     unsigned char scan32[32];
     fastsecp::Ge spend;                 // B_spend, affine, normalized
-    std::vector<fastsecp::scan::Label> labels;  // in the caller's order, duplicates removed
-    std::vector<uint32_t> slots;        // open-addressing index into labels (value + 1; 0 = empty)
+    fastsecp::rt::Vec<fastsecp::scan::Label> labels;  // in the caller's order, duplicates removed
+    fastsecp::rt::Vec<uint32_t> slots;  // open-addressing index into labels (value + 1; 0 = empty)
 
     // The label whose point is p (affine, normalized), or null. Variable time: p is public.
     const fastsecp::scan::Label* find_label(const fastsecp::Ge& p) const;

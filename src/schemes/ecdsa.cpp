@@ -4,6 +4,8 @@
 
 #include <cstring>
 
+#include "batch/same_scalar.h"
+
 namespace fastsecp {
 
 // n as a field element, and p - n: r < p - n means r + n is also a valid x-coordinate candidate.
@@ -65,6 +67,39 @@ bool ecdsa_sig_verify(const Scalar& r, const Scalar& s, const Ge& pub, const Sca
     ecmult(R, pj, u2, u1);
     if (R.infinity) return false;
     return x_matches_r(r, R);
+}
+
+void ecdsa_sig_verify_many(bool* ok, const Scalar* r, const Scalar* s, const Ge* pub, const Scalar* msg, size_t n) {
+    Scalar prefix[ECDSA_VERIFY_MANY_MAX], u1[ECDSA_VERIFY_MANY_MAX], u2[ECDSA_VERIFY_MANY_MAX];
+    Ge q[ECDSA_VERIFY_MANY_MAX];
+    Gej R[ECDSA_VERIFY_MANY_MAX];
+    size_t idx[ECDSA_VERIFY_MANY_MAX], m = 0;
+    for (size_t i = 0; i < n; i++) {
+        ok[i] = false;
+        if (scalar_is_zero(r[i]) || scalar_is_zero(s[i])) continue;
+        idx[m] = i;
+        if (m == 0) prefix[0] = s[i];
+        else scalar_mul(prefix[m], prefix[m - 1], s[i]);
+        m++;
+    }
+    if (m == 0) return;
+    // 1/s for every item from one inversion (Montgomery's trick).
+    Scalar inv;
+    scalar_inverse_var(inv, prefix[m - 1]);
+    for (size_t j = m; j-- > 0;) {
+        const size_t i = idx[j];
+        Scalar sn;
+        if (j == 0) sn = inv;
+        else {
+            scalar_mul(sn, inv, prefix[j - 1]);
+            scalar_mul(inv, inv, s[i]);
+        }
+        scalar_mul(u1[j], sn, msg[i]);
+        scalar_mul(u2[j], sn, r[i]);
+        q[j] = pub[i];
+    }
+    batch::ecmult2_var_batch(R, q, u2, u1, m);
+    for (size_t j = 0; j < m; j++) ok[idx[j]] = !R[j].infinity && x_matches_r(r[idx[j]], R[j]);
 }
 
 bool ecdsa_sig_recover(const Scalar& r, const Scalar& s, Ge& pub, const Scalar& msg, int recid) {

@@ -14,6 +14,11 @@ bool ecdsa_sig_sign(const GenBlind& blind, Scalar& r, Scalar& s, const Scalar& s
                     const Scalar& nonce, int* recid);
 // Accepts high S too (callers enforce low-S where required).
 bool ecdsa_sig_verify(const Scalar& r, const Scalar& s, const Ge& pub, const Scalar& msg);
+// ok[i] = ecdsa_sig_verify(r[i], s[i], pub[i], msg[i]) for i < n (n <= ECDSA_VERIFY_MANY_MAX): one
+// scalar inversion for all the s values, and the double multiplications u1·G + u2·Q in AVX-512
+// IFMA lanes when the CPU has them (batch::ecmult2_var_batch).
+constexpr size_t ECDSA_VERIFY_MANY_MAX = 64;
+void ecdsa_sig_verify_many(bool* ok, const Scalar* r, const Scalar* s, const Ge* pub, const Scalar* msg, size_t n);
 bool ecdsa_sig_recover(const Scalar& r, const Scalar& s, Ge& pub, const Scalar& msg, int recid);
 
 // BER-lenient-free strict DER: SEQUENCE { INTEGER r, INTEGER s } with minimal lengths and no

@@ -5,8 +5,7 @@
 namespace fastsecp {
 
 const EllswiftOps& ellswift_ops() {
-    static const EllswiftOps& ops = &ecmult_ops() == &ECMULT_BMI2 ? ELLSWIFT_BMI2 : ELLSWIFT_PORTABLE;
-    return ops;
+    return &ecmult_ops() == &ECMULT_BMI2 ? ELLSWIFT_BMI2 : ELLSWIFT_PORTABLE;
 }
 
 static void encode_prng(unsigned char out32[32], const hash::Sha256& hasher, uint32_t cnt) {

@@ -1,5 +1,7 @@
 #include "schemes/musig_keyagg.h"
 
+#include <cstdlib>
+
 #include "batch/msm.h"
 #include "ecmult/ecmult.h"
 #include "schemes/eckey.h"
@@ -44,15 +46,31 @@ void keyagg_coef(hash::CompressFn fn, Scalar& r, const unsigned char pks_hash[32
 void keyagg_aggregate(hash::CompressFn fn, KeyAggCache& out, const void* list, size_t n, PubkeyAt at,
                       const Ge& second, const unsigned char pks_hash[32]) {
     // Keys whose coefficient is 1 (copies of the second key) are added as they are; the others go
-    // through a multi-scalar multiplication (shared doublings) in groups of GROUP, whose scratch
-    // fits on the stack. A lone point takes the plain Strauss path, which is cheaper for one.
-    constexpr size_t GROUP = 3;
-    alignas(64) unsigned char scratch[24 * 1024];
-    const bool msm_fits = batch::msm_scratch_size(GROUP, 0) <= sizeof scratch;
+    // through multi-scalar multiplications (shared doublings) of up to `group` points: all of them
+    // at once (up to MAX_GROUP) with malloc'd scratch, or groups of SMALL_GROUP on the stack when
+    // memory cannot be had (the call cannot fail). A lone point takes the plain Strauss path.
+    constexpr size_t MAX_GROUP = 64, SMALL_GROUP = 3;
+    alignas(64) unsigned char stack_scratch[24 * 1024];
+    Ge stack_pts[SMALL_GROUP];
+    Scalar stack_mus[SMALL_GROUP];
+    size_t group = n < MAX_GROUP ? n : MAX_GROUP;
+    void* heap = nullptr;
+    unsigned char* scratch = stack_scratch;
+    Ge* pts = stack_pts;
+    Scalar* mus = stack_mus;
+    if (group > SMALL_GROUP) {
+        const size_t msm_bytes = (batch::msm_scratch_size(group, 0) + 63) / 64 * 64;
+        heap = std::malloc(msm_bytes + group * (sizeof(Ge) + sizeof(Scalar)));
+        if (heap != nullptr) {
+            scratch = static_cast<unsigned char*>(heap);
+            pts = reinterpret_cast<Ge*>(scratch + msm_bytes);
+            mus = reinterpret_cast<Scalar*>(pts + group);
+        }
+    }
+    if (heap == nullptr) group = SMALL_GROUP;
+    const bool msm_fits = heap != nullptr || batch::msm_scratch_size(SMALL_GROUP, 0) <= sizeof stack_scratch;
     Gej q;
     gej_set_infinity(q);
-    Ge pts[GROUP];
-    Scalar mus[GROUP];
     size_t m = 0;
     auto flush = [&] {
         if (m == 0) return;
@@ -62,7 +80,7 @@ void keyagg_aggregate(hash::CompressFn fn, KeyAggCache& out, const void* list, s
             in.full_points = pts;
             in.full_scalars = mus;
             in.n_full = m;
-            batch::msm_var(part, in, scratch, batch::MsmAlgo::Strauss);
+            batch::msm_var(part, in, scratch);
             gej_add_var(q, q, part);
         } else {
             Scalar zero;
@@ -87,9 +105,10 @@ void keyagg_aggregate(hash::CompressFn fn, KeyAggCache& out, const void* list, s
         }
         pts[m] = p;
         mus[m++] = mu;
-        if (m == GROUP) flush();
+        if (m == group) flush();
     }
     flush();
+    std::free(heap);
     // Q is infinity only if someone finds a hash collision-like relation; libsecp256k1 does not
     // handle it either (it is a precondition of its cache), so neither do we.
     ge_set_gej_var(out.pk, q);

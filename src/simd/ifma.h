@@ -22,6 +22,10 @@ void ecmult_same_scalar_ifma(Gej* out, const Ge* in, size_t n, const Scalar& k, 
 // out[i] = t[i]·G for i < n, eight at a time; variable time (the scalars are public).
 void ecmult_gen_var_ifma(Gej* out, const Scalar* t, size_t n);
 
+// out[i] = g[i]·G + k[i]·in[i] for i < n, eight at a time; variable time (public data, as in
+// ECDSA verification). in[i]: affine, valid, not infinity.
+void ecmult2_var_ifma(Gej* out, const Ge* in, const Scalar* k, const Scalar* g, size_t n);
+
 // y[i] = c[i]^((p+1)/4) for i < n (c normalized), eight square-root chains side by side; the
 // caller checks y[i]² = c[i]. Variable time in n only (meant for public inputs).
 void pow_sqrt_ifma(Fe* y, const Fe* c, size_t n);
@@ -30,6 +34,7 @@ void pow_sqrt_ifma(Fe* y, const Fe* c, size_t n);
 // the valgrind constant-time test (FASTSECP_FORCE_LANES=emu makes the scanner use it).
 void ecmult_same_scalar_emu8(Gej* out, const Ge* in, size_t n, const Scalar& k, bool constant_time);
 void ecmult_gen_var_emu8(Gej* out, const Scalar* t, size_t n);
+void ecmult2_var_emu8(Gej* out, const Ge* in, const Scalar* k, const Scalar* g, size_t n);
 void pow_sqrt_emu8(Fe* y, const Fe* c, size_t n);
 
 // Which same-scalar kernel batch::ecmult_same_scalar uses: 0 = scalar code, 1 = IFMA, 2 = the

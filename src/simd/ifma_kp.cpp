@@ -10,6 +10,7 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 
+#include "rt/cached.h"
 #include "simd/ifma.h"
 #include "simd/kp8_impl.h"
 
@@ -24,26 +25,26 @@ bool env_flag(const char* name) {
 
 bool ifma_available() {
 #if defined(FASTSECP_HAVE_IFMA_BUILD) && (defined(__GNUC__) || defined(__clang__))
-    static const bool ok = [] {
+    static rt::Cached<bool> ok;
+    return ok.get([] {
         if (env_flag("FASTSECP_FORCE_PORTABLE")) return false;
         __builtin_cpu_init();
         // libgcc/compiler-rt also check that the OS saves the ZMM and mask registers (XCR0).
         return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
                __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512ifma");
-    }();
-    return ok;
+    });
 #else
     return false;
 #endif
 }
 
 int lanes_kernel() {
-    static const int k = [] {
+    static rt::Cached<int> k;
+    return k.get([] {
         const char* v = std::getenv("FASTSECP_FORCE_LANES");
         if (v != nullptr && std::strcmp(v, "emu") == 0) return 2;
         return ifma_available() ? 1 : 0;
-    }();
-    return k;
+    });
 }
 
 void ecmult_same_scalar_ifma(Gej* out, const Ge* in, size_t n, const Scalar& k, bool constant_time) {
@@ -59,6 +60,14 @@ void ecmult_gen_var_ifma(Gej* out, const Scalar* t, size_t n) {
     Kp8<LanesIfma>::gen_var_all(out, t, n);
 #else
     ecmult_gen_var_emu8(out, t, n);  // never selected: ifma_available() is false
+#endif
+}
+
+void ecmult2_var_ifma(Gej* out, const Ge* in, const Scalar* k, const Scalar* g, size_t n) {
+#if defined(FASTSECP_HAVE_IFMA_BUILD)
+    Kp8<LanesIfma>::ecmult2_var_all(out, in, k, g, n);
+#else
+    ecmult2_var_emu8(out, in, k, g, n);  // never selected: ifma_available() is false
 #endif
 }
 

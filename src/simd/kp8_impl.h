@@ -341,40 +341,54 @@ struct Kp8 {
         return r;
     }
 
-    // out[i] = k·in[i] for the eight lanes (in may repeat points to fill lanes).
-    static void run(Gej* out, const Ge* const* in, const Scalar& k, bool ct) {
+    // k = ±k1 ± k2·λ with |k1|, |k2| < 2^128 (GLV), each recoded by recode(); neg1, neg2 (0 or 1)
+    // are the signs. Constant time; the halves are wiped.
+    static void split_recode(int8_t d1[33], int8_t d2[33], uint64_t& neg1, uint64_t& neg2, const Scalar& k) {
         Scalar k1, k2;
         scalar_split_lambda(k1, k2, k);
-        const uint64_t neg1 = scalar_is_high(k1), neg2 = scalar_is_high(k2);
+        neg1 = scalar_is_high(k1);
+        neg2 = scalar_is_high(k2);
         scalar_cond_negate(k1, neg1);
         scalar_cond_negate(k2, neg2);
-        int8_t d1[33], d2[33];
         recode(d1, k1);
         recode(d2, k2);
+        scalar_clear(k1);
+        scalar_clear(k2);
+    }
 
+    // The tables of k·P's GLV halves: t1[j] = j·(±P), t2[j] = j·(±λP) = (β·x, ±y) for j = 0..8,
+    // P negated in the lanes of neg1 and λP's sign flipped from P's in the lanes of flip.
+    static void tables(P (&t1)[9], P (&t2)[9], const Ge* const* in, Mask neg1, Mask flip) {
         const Fe* xs[8];
         const Fe* ys[8];
         for (int lane = 0; lane < 8; lane++) {
             xs[lane] = &in[lane]->x;
             ys[lane] = &in[lane]->y;
         }
-        P t1[9], t2[9];
         t1[0] = P{constant(0), constant(1), constant(0)};
         t1[1].x = load_fe(xs);
         t1[1].y = load_fe(ys);
         t1[1].z = constant(1);
-        t1[1].y = blend((Mask)(0u - (uint32_t)neg1), t1[1].y, sub(constant(0), t1[1].y));
+        t1[1].y = blend(neg1, t1[1].y, sub(constant(0), t1[1].y));
         t1[2] = pdbl(t1[1]);
         for (int j = 3; j <= 8; j++) t1[j] = padd(t1[j - 1], t1[1]);
         const Fe* beta_ptr[8];
         for (auto& b : beta_ptr) b = &fe_beta();
         const F beta = load_fe(beta_ptr);
-        const Mask flip = (Mask)(0u - (uint32_t)(neg1 ^ neg2));
         for (int j = 0; j <= 8; j++) {
             t2[j].x = mul(t1[j].x, beta);
             t2[j].y = blend(flip, t1[j].y, sub(constant(0), t1[j].y));
             t2[j].z = t1[j].z;
         }
+    }
+
+    // out[i] = k·in[i] for the eight lanes (in may repeat points to fill lanes).
+    static void run(Gej* out, const Ge* const* in, const Scalar& k, bool ct) {
+        int8_t d1[33], d2[33];
+        uint64_t neg1, neg2;
+        split_recode(d1, d2, neg1, neg2, k);
+        P t1[9], t2[9];
+        tables(t1, t2, in, (Mask)(0u - (uint32_t)neg1), (Mask)(0u - (uint32_t)(neg1 ^ neg2)));
 
         P acc = t1[0];
         for (int i = 32; i >= 0; i--) {
@@ -383,16 +397,16 @@ struct Kp8 {
             acc = padd(acc, lookup(t1, d1[i], ct));
             acc = padd(acc, lookup(t2, d2[i], ct));
         }
-        scalar_clear(k1);
-        scalar_clear(k2);
-
         to_jacobian(out, acc);
     }
 
     // out[i] = t[i]·G for the eight lanes, variable time (public scalars): the k·G table walk of
     // ecmult_impl.h's gen_var (43 signed 6-bit windows, no doublings), one lane per scalar, each
     // lane reading its own table entry (the identity for a zero digit).
-    static void gen_var(Gej* out, const Scalar* const* t) {
+    static void gen_var(Gej* out, const Scalar* const* t) { to_jacobian(out, gen_acc(t)); }
+
+    // The sum behind gen_var, projective.
+    static P gen_acc(const Scalar* const* t) {
         int8_t digits[8][GEN_WINDOWS];
         for (int lane = 0; lane < 8; lane++) {
             uint64_t carry = 0;
@@ -434,7 +448,78 @@ struct Kp8 {
             if (negative) e.y = blend(negative, e.y, sub(constant(0), e.y));
             acc = padd(acc, e);
         }
-        to_jacobian(out, acc);
+        return acc;
+    }
+
+    // Each lane its own entry of a nine-entry table: lane i takes table[|d[i]|], negated when
+    // d[i] < 0. Variable time (public digits): only the entries some lane needs are blended in.
+    static P lookup_lanes(const P* table, const int8_t d[8]) {
+        Mask sel[9] = {}, negative = 0;
+        for (int lane = 0; lane < 8; lane++) {
+            const int v = d[lane];
+            sel[v < 0 ? -v : v] |= (Mask)(1u << lane);
+            if (v < 0) negative |= (Mask)(1u << lane);
+        }
+        P r = table[0];
+        for (int j = 1; j <= 8; j++)
+            if (sel[j]) {
+                r.x = blend(sel[j], r.x, table[j].x);
+                r.y = blend(sel[j], r.y, table[j].y);
+                r.z = blend(sel[j], r.z, table[j].z);
+            }
+        if (negative) r.y = blend(negative, r.y, sub(constant(0), r.y));
+        return r;
+    }
+
+    // out[i] = g[i]·G + k[i]·in[i] for the eight lanes, variable time (public scalars and points,
+    // as in ECDSA verification). k: run's schedule (GLV halves, 33 signed radix-16 digits each,
+    // 128 doublings and 66 additions) but with every lane's own digits and signs, read from
+    // per-lane tables by lookup_lanes; g: gen_acc's table walk (43 additions) into a second
+    // accumulator, added at the end.
+    static void ecmult2_var(Gej* out, const Ge* const* in, const Scalar* const* k, const Scalar* const* g) {
+        int8_t d1[33][8], d2[33][8];
+        Mask neg1 = 0, flip = 0;
+        for (int lane = 0; lane < 8; lane++) {
+            int8_t a[33], b[33];
+            uint64_t n1, n2;
+            split_recode(a, b, n1, n2, *k[lane]);
+            for (int i = 0; i < 33; i++) {
+                d1[i][lane] = a[i];
+                d2[i][lane] = b[i];
+            }
+            neg1 |= (Mask)(n1 << lane);
+            flip |= (Mask)((n1 ^ n2) << lane);
+        }
+        P t1[9], t2[9];
+        tables(t1, t2, in, neg1, flip);
+        const P accg = gen_acc(g);
+        P acc = t1[0];
+        for (int i = 32; i >= 0; i--) {
+            if (i != 32)
+                for (int s = 0; s < 4; s++) acc = pdbl(acc);
+            acc = padd(acc, lookup_lanes(t1, d1[i]));
+            acc = padd(acc, lookup_lanes(t2, d2[i]));
+        }
+        to_jacobian(out, padd(acc, accg));
+    }
+
+    // Any n: groups of eight, the last one padded with repeats of its first item.
+    static void ecmult2_var_all(Gej* out, const Ge* in, const Scalar* k, const Scalar* g, size_t n) {
+        for (size_t b = 0; b < n; b += 8) {
+            const size_t cnt = n - b < 8 ? n - b : 8;
+            const Ge* pts[8];
+            const Scalar* ks[8];
+            const Scalar* gs[8];
+            Gej res[8];
+            for (size_t i = 0; i < 8; i++) {
+                const size_t j = b + (i < cnt ? i : 0);
+                pts[i] = &in[j];
+                ks[i] = &k[j];
+                gs[i] = &g[j];
+            }
+            ecmult2_var(res, pts, ks, gs);
+            for (size_t i = 0; i < cnt; i++) out[b + i] = res[i];
+        }
     }
 
     // Projective (X : Y : Z) to Jacobian (X·Z, Y·Z², Z), out of the lanes.

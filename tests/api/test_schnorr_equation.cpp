@@ -1,4 +1,4 @@
-// Internal: the BIP-340 batch equation itself (batch/schnorr_batch.h). The API tests only see
+// Internal: the BIP-340 batch equation itself (schemes/schnorr_batch.h). The API tests only see
 // per-item results, which the one-by-one fallback would keep right even if the equation never
 // held; here the equation must hold for valid batches (so the fallback is not taken), fail for
 // a single bad item, and not be fooled by errors that cancel when all coefficients are equal.
@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "api/parse.h"
-#include "batch/schnorr_batch.h"
+#include "schemes/schnorr_batch.h"
 
 namespace fastsecp::test {
 namespace {
@@ -44,8 +44,8 @@ std::vector<Signed> make_signed(size_t n, uint64_t seed) {
     return v;
 }
 
-std::vector<batch::SchnorrParsed> parse_all(const std::vector<Signed>& v) {
-    std::vector<batch::SchnorrParsed> out(v.size());
+std::vector<schnorr_batch::SchnorrParsed> parse_all(const std::vector<Signed>& v) {
+    std::vector<schnorr_batch::SchnorrParsed> out(v.size());
     for (size_t i = 0; i < v.size(); i++) {
         EXPECT_EQ(api::parse_scalar(out[i].s, v[i].sig.data() + 32), FASTSECP_OK);
         out[i].sig64 = v[i].sig.data();
@@ -56,12 +56,12 @@ std::vector<batch::SchnorrParsed> parse_all(const std::vector<Signed>& v) {
     return out;
 }
 
-bool equation(const std::vector<batch::SchnorrParsed>& items, std::vector<char>& ok, const unsigned char* key) {
-    std::vector<unsigned char> scratch(batch::schnorr_batch_scratch_size(items.size()));
-    std::vector<batch::SchnorrOutcome> out(items.size(), batch::SchnorrOutcome::Invalid);
-    bool holds = batch::schnorr_batch_equation(out.data(), items.data(), items.size(), key, scratch.data());
+bool equation(const std::vector<schnorr_batch::SchnorrParsed>& items, std::vector<char>& ok, const unsigned char* key) {
+    std::vector<unsigned char> scratch(schnorr_batch::schnorr_batch_scratch_size(items.size()));
+    std::vector<schnorr_batch::SchnorrOutcome> out(items.size(), schnorr_batch::SchnorrOutcome::Invalid);
+    bool holds = schnorr_batch::schnorr_batch_equation(out.data(), items.data(), items.size(), key, scratch.data());
     ok.clear();
-    for (auto o : out) ok.push_back(o == batch::SchnorrOutcome::Valid);
+    for (auto o : out) ok.push_back(o == schnorr_batch::SchnorrOutcome::Valid);
     return holds;
 }
 
@@ -119,13 +119,13 @@ TEST(SchnorrEquation, UnliftableItemsAreSetAside) {
     std::memset(sigs[6].pk.data(), 0, 32);
     sigs[6].pk[31] = 5;
     auto items = parse_all(sigs);
-    std::vector<unsigned char> scratch(batch::schnorr_batch_scratch_size(items.size()));
-    std::vector<batch::SchnorrOutcome> out(items.size());
-    EXPECT_TRUE(batch::schnorr_batch_equation(out.data(), items.data(), items.size(), nullptr, scratch.data()));
+    std::vector<unsigned char> scratch(schnorr_batch::schnorr_batch_scratch_size(items.size()));
+    std::vector<schnorr_batch::SchnorrOutcome> out(items.size());
+    EXPECT_TRUE(schnorr_batch::schnorr_batch_equation(out.data(), items.data(), items.size(), nullptr, scratch.data()));
     for (size_t i = 0; i < out.size(); i++) {
-        auto want = i == 4 ? batch::SchnorrOutcome::Invalid
-                    : i == 6 ? batch::SchnorrOutcome::KeyNotOnCurve
-                             : batch::SchnorrOutcome::Valid;
+        auto want = i == 4 ? schnorr_batch::SchnorrOutcome::Invalid
+                    : i == 6 ? schnorr_batch::SchnorrOutcome::KeyNotOnCurve
+                             : schnorr_batch::SchnorrOutcome::Valid;
         EXPECT_EQ((int)out[i], (int)want) << i;
     }
 }

@@ -79,28 +79,28 @@ TEST(SpScanVectors, EveryReceivingCase) {
     auto ctx = make_ctx(1);
     const Lib& L = ours();
     int cases = 0, scanned = 0;
-    for (const auto& c : v.items())
-        for (const auto& r : c["receiving"].items()) {
-            SCOPED_TRACE(c["comment"].as_string());
+    for (const auto& c : v)
+        for (const auto& r : c.at("receiving")) {
+            SCOPED_TRACE(c.at("comment").get<std::string>());
             cases++;
-            const auto& given = r["given"];
-            const auto& expected = r["expected"];
-            if (expected["tweak"].is_null()) {  // no eligible input or keys summing to zero: nothing to scan
-                EXPECT_TRUE(expected["outputs"].items().empty());
+            const auto& given = r.at("given");
+            const auto& expected = r.at("expected");
+            if (expected.at("tweak").is_null()) {  // no eligible input or keys summing to zero: nothing to scan
+                EXPECT_TRUE(expected.at("outputs").empty());
                 continue;
             }
-            Bytes scan_sk = from_hex(given["key_material"]["scan_priv_key"].as_string());
-            Bytes spend_sk = from_hex(given["key_material"]["spend_priv_key"].as_string());
+            Bytes scan_sk = from_hex(given.at("key_material").at("scan_priv_key").get<std::string>());
+            Bytes spend_sk = from_hex(given.at("key_material").at("spend_priv_key").get<std::string>());
             unsigned char spend33[33];
             ASSERT_TRUE(single_create(L, spend33, spend_sk.data()));
             std::vector<unsigned> labels;
-            for (const auto& m : given["labels"].items()) labels.push_back((unsigned)m.as_int());
+            for (const auto& m : given.at("labels")) labels.push_back((unsigned)m.get<long long>());
             Bytes outputs;
-            for (const auto& o : given["outputs"].items()) {
-                Bytes x = from_hex(o.as_string());
+            for (const auto& o : given.at("outputs")) {
+                Bytes x = from_hex(o.get<std::string>());
                 outputs.insert(outputs.end(), x.begin(), x.end());
             }
-            Bytes tweak = from_hex(expected["tweak"].as_string());
+            Bytes tweak = from_hex(expected.at("tweak").get<std::string>());
             // The same transaction three times in one batch: three identical, ordered results
             // (once for the K_max case, whose 2323 rounds are slow by design).
             fastsecp_sp_item item{tweak.data(), outputs.data(), outputs.size() / 32};
@@ -117,13 +117,13 @@ TEST(SpScanVectors, EveryReceivingCase) {
                 }
                 const auto& got = res.per_item[0];
                 for (size_t k = 0; k < got.size(); k++) EXPECT_EQ(std::get<1>(got[k]), k) << "k counts up";
-                if (expected.has("n_outputs")) {
-                    EXPECT_EQ((long long)got.size(), expected["n_outputs"].as_int());
+                if (expected.contains("n_outputs")) {
+                    EXPECT_EQ((long long)got.size(), expected.at("n_outputs").get<long long>());
                     continue;
                 }
                 std::map<std::string, std::string> want, have;
-                for (const auto& o : expected["outputs"].items())
-                    want[o["pub_key"].as_string()] = o["priv_key_tweak"].as_string();
+                for (const auto& o : expected.at("outputs"))
+                    want[o.at("pub_key").get<std::string>()] = o.at("priv_key_tweak").get<std::string>();
                 for (const auto& f : got) have[to_hex(outputs.data() + 32 * std::get<0>(f), 32)] = std::get<3>(f);
                 EXPECT_EQ(have, want);
             }

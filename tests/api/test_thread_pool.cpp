@@ -13,7 +13,7 @@ namespace fastsecp::test {
 namespace {
 
 struct PoolDeleter {
-    void operator()(batch::ThreadPool* p) const { delete p; }
+    void operator()(batch::ThreadPool* p) const { batch::ThreadPool::destroy(p); }
 };
 
 TEST(RangePlan, CoversEveryItemOnce) {

@@ -154,6 +154,17 @@ TEST_F(DiffCore, Sha256CompressionOverride) {
         Outcome e = exercise_context(s, s.ctx, sk, m32);
         EXPECT_GT(g_compress_calls, 0) << s.label << ": override not used by signing";
         o.out += e.out;
+        // Which other calls reach it (compared between the libraries, not the counts: the
+        // blinding is derived differently inside).
+        g_compress_calls = 0;
+        o.ret += s.api->context_randomize(s.ctx, m32.data());
+        o.add("randomize_seed_uses_fn", std::to_string(g_compress_calls > 0));
+        g_compress_calls = 0;
+        o.ret += s.api->context_randomize(s.ctx, nullptr);
+        o.add("randomize_null_uses_fn", std::to_string(g_compress_calls > 0));
+        g_compress_calls = 0;
+        e = exercise_context(s, s.ctx, sk, m32);  // after randomizing: same signatures
+        o.out += e.out;
 
         // A wrong one fails the library's self-check: one illegal callback, old function kept.
         int before = s.illegal.count;

@@ -171,12 +171,13 @@ TEST_F(DiffMusig, FullSessions) {
     }
 }
 
-// Key aggregation of longer lists (1 to 12 keys, some repeated, the second key sometimes repeated
-// too), so every grouping of the multi-scalar multiplication and the coefficient-1 path are
-// crossed; the aggregate, the cache bytes and a following tweak must be equal.
+// Key aggregation of longer lists (1 to 12 keys, and every eighth list 60 to 139 keys: more than
+// one multi-scalar multiplication of up to 64 points; some keys repeated, the second key sometimes
+// repeated too), so every grouping of the multi-scalar multiplication and the coefficient-1 path
+// are crossed; the aggregate, the cache bytes and a following tweak must be equal.
 TEST_F(DiffMusig, ManyKeys) {
     for (int it = 0; it < diff_iters() / 4 && !HasFailure(); ++it) {
-        const size_t n = 1 + rng_.below(12);
+        const size_t n = it % 8 == 7 ? 60 + rng_.below(80) : 1 + rng_.below(12);
         std::vector<B32> sks;
         for (size_t i = 0; i < n; i++) sks.push_back(i > 0 && rng_.below(4) == 0 ? sks[rng_.below(i)] : seckey());
         const B32 tweak = rng_.b32();

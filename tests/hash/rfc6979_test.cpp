@@ -29,11 +29,11 @@ class Rfc6979Impl : public ::testing::TestWithParam<HashImpl> {};
 // K = HMAC_K(V || 0x00), V = HMAC_K(V) before the next V = HMAC_K(V)).
 TEST_P(Rfc6979Impl, BitcoinjsVectors) {
     const auto doc = json::parse_file(std::string(FASTSECP_VECTORS_DIR) + "/bitcoinjs-lib/ecdsa.json");
-    const auto& cases = doc["valid"]["rfc6979"].items();
+    const auto& cases = doc.at("valid").at("rfc6979");
     ASSERT_EQ(cases.size(), 10u);
     for (const auto& c : cases) {
-        const std::string& message = c["message"].as_string();
-        Bytes material = from_hex_padded(c["d"].as_string(), 32);
+        const std::string& message = c.at("message").get<std::string>();
+        Bytes material = from_hex_padded(c.at("d").get<std::string>(), 32);
         const auto h = sha256(message);
         material.insert(material.end(), h.begin(), h.end());
 
@@ -42,27 +42,27 @@ TEST_P(Rfc6979Impl, BitcoinjsVectors) {
         unsigned char k[16][32];
         for (auto& ki : k) hash::rfc6979_generate(r, ki, 32);
         hash::rfc6979_finalize(r);
-        EXPECT_EQ(to_hex(k[0], 32), c["k0"].as_string()) << message;
-        EXPECT_EQ(to_hex(k[1], 32), c["k1"].as_string()) << message;
-        EXPECT_EQ(to_hex(k[15], 32), c["k15"].as_string()) << message;
+        EXPECT_EQ(to_hex(k[0], 32), c.at("k0").get<std::string>()) << message;
+        EXPECT_EQ(to_hex(k[1], 32), c.at("k1").get<std::string>()) << message;
+        EXPECT_EQ(to_hex(k[15], 32), c.at("k15").get<std::string>()) << message;
     }
 }
 
 // The "ecdsa" section's k values are the first candidates for SHA256(message) under d.
 TEST_P(Rfc6979Impl, BitcoinjsSigningNonces) {
     const auto doc = json::parse_file(std::string(FASTSECP_VECTORS_DIR) + "/bitcoinjs-lib/ecdsa.json");
-    const auto& cases = doc["valid"]["ecdsa"].items();
+    const auto& cases = doc.at("valid").at("ecdsa");
     ASSERT_FALSE(cases.empty());
     for (const auto& c : cases) {
-        Bytes material = from_hex_padded(c["d"].as_string(), 32);
-        const auto h = sha256(c["message"].as_string());
+        Bytes material = from_hex_padded(c.at("d").get<std::string>(), 32);
+        const auto h = sha256(c.at("message").get<std::string>());
         material.insert(material.end(), h.begin(), h.end());
         hash::Rfc6979 r;
         hash::rfc6979_init(r, material.data(), material.size(), GetParam().fn);
         unsigned char k[32];
         hash::rfc6979_generate(r, k, 32);
         hash::rfc6979_finalize(r);
-        EXPECT_EQ(to_hex(k, 32), c["k"].as_string()) << c["message"].as_string();
+        EXPECT_EQ(to_hex(k, 32), c.at("k").get<std::string>()) << c.at("message").get<std::string>();
     }
 }
 

@@ -115,4 +115,52 @@ TEST(Kp8, GeneratorTableWalkMatchesGenVar) {
         }
 }
 
+// The per-lane double multiplication g·G + k·P (ECDSA verification): every lane its own point and
+// scalars, against the library's Strauss; edge scalars (0, 1, n - 1, 2^128 - 1, λ, small) on
+// both sides, g·G = -k·P (the result is infinity), and counts that are not multiples of eight.
+TEST(Kp8, DoubleMultiplicationMatchesStrauss) {
+    std::mt19937_64 rng(90);
+    const ref::U256 zero{}, one{{1, 0, 0, 0}}, nm1 = ref::sub(ref::N, one);
+    std::vector<ref::U256> edge = {zero, one, nm1, ref::from_hex("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF"), ref::U256{{16, 0, 0, 0}},
+                                   ref::from_hex("5363AD4CC05C30E0A5261C028812645A122E22EA20816678DF02967C1B23BD72")};
+    auto random_scalar = [&] {
+        ref::U256 k = ref::random_u256(rng);
+        while (ref::cmp(k, ref::N) >= 0) k = ref::sub(k, ref::N);
+        return k;
+    };
+    std::vector<Ge> pts;
+    std::vector<Scalar> ks, gs;
+    for (size_t a = 0; a < edge.size(); a++)
+        for (size_t b = 0; b < edge.size(); b++) {
+            pts.push_back(ge_of_key(random_scalar()));
+            ks.push_back(sc_of(edge[a]));
+            gs.push_back(sc_of(edge[b]));
+        }
+    for (int i = 0; i < 40; i++) {
+        const ref::U256 key = random_scalar(), k = random_scalar();
+        pts.push_back(ge_of_key(key));
+        ks.push_back(sc_of(k));
+        // Every fourth item: g = -k·key, so g·G + k·P is the point at infinity.
+        gs.push_back(i % 4 == 3 ? sc_of(ref::sub(ref::N, ref::mulmod(k, key, ref::N))) : sc_of(random_scalar()));
+    }
+    pts.push_back(ge_generator());  // P = G: k·G + g·G through both tables
+    ks.push_back(sc_of(random_scalar()));
+    gs.push_back(sc_of(random_scalar()));
+    std::vector<std::pair<const char*, void (*)(Gej*, const Ge*, const Scalar*, const Scalar*, size_t)>> kernels{
+        {"emu8", &simd::ecmult2_var_emu8}};
+    if (simd::ifma_available()) kernels.push_back({"ifma", &simd::ecmult2_var_ifma});
+    for (const auto& [name, kernel] : kernels)
+        for (size_t n : {size_t{1}, size_t{8}, size_t{13}, pts.size()}) {
+            std::vector<Gej> out(n);
+            kernel(out.data(), pts.data(), ks.data(), gs.data(), n);
+            for (size_t i = 0; i < n; i++) {
+                Gej want, p;
+                gej_set_ge(p, pts[i]);
+                ecmult(want, p, ks[i], gs[i]);
+                ASSERT_TRUE(same_point(out[i], want)) << name << " item " << i << " of " << n;
+                if (i >= 36 && i < 76 && (i - 36) % 4 == 3) ASSERT_TRUE(out[i].infinity) << name << " item " << i;
+            }
+        }
+}
+
 }  // namespace

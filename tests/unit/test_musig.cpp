@@ -39,7 +39,7 @@ std::string upper(std::string s) {
 
 std::vector<size_t> indices(const json::Value& v) {
     std::vector<size_t> r;
-    for (const auto& x : v.items()) r.push_back((size_t)x.as_int());
+    for (const auto& x : v) r.push_back((size_t)x.get<long long>());
     return r;
 }
 
@@ -97,7 +97,7 @@ bool keyagg(musig::KeyAggCache& c, const std::vector<Ge>& pks, const std::vector
 
 std::vector<Ge> points(const json::Value& all, const std::vector<size_t>& idx) {
     std::vector<Ge> r;
-    for (size_t i : idx) r.push_back(point(all[i].as_string()));
+    for (size_t i : idx) r.push_back(point(all[i].get<std::string>()));
     return r;
 }
 
@@ -119,14 +119,14 @@ std::string sig_hex(const Scalar& s) {
 TEST(MusigInternal, NonceGenAllVectors) {
     const auto v = load("nonce_gen_vectors.json");
     int run = 0, odd_msgs = 0;
-    for (const auto& c : v["test_cases"].items()) {
-        Bytes rand = from_hex(c["rand_"].as_string());
-        Bytes sk = c["sk"].is_null() ? Bytes{} : from_hex(c["sk"].as_string());
-        Bytes pk = from_hex(c["pk"].as_string());
-        Bytes aggpk = c["aggpk"].is_null() ? Bytes{} : from_hex(c["aggpk"].as_string());
-        const bool has_msg = !c["msg"].is_null();
-        Bytes msg = has_msg ? from_hex(c["msg"].as_string()) : Bytes{};
-        Bytes extra = c["extra_in"].is_null() ? Bytes{} : from_hex(c["extra_in"].as_string());
+    for (const auto& c : v.at("test_cases")) {
+        Bytes rand = from_hex(c.at("rand_").get<std::string>());
+        Bytes sk = c.at("sk").is_null() ? Bytes{} : from_hex(c.at("sk").get<std::string>());
+        Bytes pk = from_hex(c.at("pk").get<std::string>());
+        Bytes aggpk = c.at("aggpk").is_null() ? Bytes{} : from_hex(c.at("aggpk").get<std::string>());
+        const bool has_msg = !c.at("msg").is_null();
+        Bytes msg = has_msg ? from_hex(c.at("msg").get<std::string>()) : Bytes{};
+        Bytes extra = c.at("extra_in").is_null() ? Bytes{} : from_hex(c.at("extra_in").get<std::string>());
         if (has_msg && msg.size() != 32) odd_msgs++;
         static const unsigned char empty = 0;  // a present message of length 0 still needs a pointer
         Scalar k[2];
@@ -136,10 +136,10 @@ TEST(MusigInternal, NonceGenAllVectors) {
         unsigned char kb[64];
         scalar_get_b32(kb, k[0]);
         scalar_get_b32(kb + 32, k[1]);
-        const std::string want_sec = upper(c["expected_secnonce"].as_string());
+        const std::string want_sec = upper(c.at("expected_secnonce").get<std::string>());
         EXPECT_EQ(upper(to_hex(kb, 64)), want_sec.substr(0, 128));
         EXPECT_EQ(upper(to_hex(pk)), want_sec.substr(128));  // the secnonce ends with the signer's key
-        EXPECT_EQ(ser33(mul_g(k[0])) + ser33(mul_g(k[1])), upper(c["expected_pubnonce"].as_string()));
+        EXPECT_EQ(ser33(mul_g(k[0])) + ser33(mul_g(k[1])), upper(c.at("expected_pubnonce").get<std::string>()));
         run++;
     }
     EXPECT_EQ(run, 4);
@@ -149,24 +149,24 @@ TEST(MusigInternal, NonceGenAllVectors) {
 // Signs with the vectors' secret nonce and checks the partial signature, then verifies it.
 TEST(MusigInternal, SignVerifyAllVectors) {
     const auto v = load("sign_verify_vectors.json");
-    Bytes skb = from_hex(v["sk"].as_string());
+    Bytes skb = from_hex(v.at("sk").get<std::string>());
     const Scalar sk = scalar(skb.data());
-    const Bytes sn = from_hex(v["secnonces"][0].as_string());
+    const Bytes sn = from_hex(v.at("secnonces")[0].get<std::string>());
     const Scalar k[2] = {scalar(sn.data()), scalar(sn.data() + 32)};
     const Ge signer = point(to_hex(sn.data() + 64, 33));
     int run = 0, odd_msgs = 0;
-    for (const auto& c : v["valid_test_cases"].items()) {
-        const Bytes msg = from_hex(v["msgs"][(size_t)c["msg_index"].as_int()].as_string());
+    for (const auto& c : v.at("valid_test_cases")) {
+        const Bytes msg = from_hex(v.at("msgs")[(size_t)c.at("msg_index").get<long long>()].get<std::string>());
         if (msg.size() != 32) odd_msgs++;
         musig::KeyAggCache cache;
-        ASSERT_TRUE(keyagg(cache, points(v["pubkeys"], indices(c["key_indices"]))));
-        auto an = nonce_pair(v["aggnonces"][(size_t)c["aggnonce_index"].as_int()].as_string());
+        ASSERT_TRUE(keyagg(cache, points(v.at("pubkeys"), indices(c.at("key_indices")))));
+        auto an = nonce_pair(v.at("aggnonces")[(size_t)c.at("aggnonce_index").get<long long>()].get<std::string>());
         // The listed public nonces add up to the given aggregate nonce.
         musig::NonceSum sum;
         musig::nonce_sum_init(sum);
         std::vector<std::array<Ge, 2>> pn;
-        for (size_t i : indices(c["nonce_indices"])) {
-            pn.push_back(nonce_pair(v["pnonces"][i].as_string()));
+        for (size_t i : indices(c.at("nonce_indices"))) {
+            pn.push_back(nonce_pair(v.at("pnonces")[i].get<std::string>()));
             musig::nonce_sum_add(sum, pn.back().data());
         }
         Ge agg[2];
@@ -181,9 +181,9 @@ TEST(MusigInternal, SignVerifyAllVectors) {
         musig::session_init(nullptr, s, an.data(), cache, msg.data(), msg.size());
         Scalar psig;
         musig::partial_sign(nullptr, psig, k, sk, signer, cache, s);
-        EXPECT_EQ(sig_hex(psig), upper(c["expected"].as_string()));
-        const size_t who = (size_t)c["signer_index"].as_int();
-        const Ge pk = point(v["pubkeys"][indices(c["key_indices"])[who]].as_string());
+        EXPECT_EQ(sig_hex(psig), upper(c.at("expected").get<std::string>()));
+        const size_t who = (size_t)c.at("signer_index").get<long long>();
+        const Ge pk = point(v.at("pubkeys")[indices(c.at("key_indices"))[who]].get<std::string>());
         EXPECT_TRUE(musig::partial_verify(nullptr, psig, pn[who].data(), pk, cache, s));
         run++;
     }
@@ -191,10 +191,10 @@ TEST(MusigInternal, SignVerifyAllVectors) {
     EXPECT_EQ(odd_msgs, 2);
 
     int fails = 0;
-    for (const auto& c : v["verify_fail_test_cases"].items()) {
-        SCOPED_TRACE(c["comment"].as_string());
-        const Bytes msg = from_hex(v["msgs"][(size_t)c["msg_index"].as_int()].as_string());
-        const Bytes sb = from_hex(c["sig"].as_string());
+    for (const auto& c : v.at("verify_fail_test_cases")) {
+        SCOPED_TRACE(c.at("comment").get<std::string>());
+        const Bytes msg = from_hex(v.at("msgs")[(size_t)c.at("msg_index").get<long long>()].get<std::string>());
+        const Bytes sb = from_hex(c.at("sig").get<std::string>());
         Scalar psig;
         int overflow = 0;
         scalar_set_b32(psig, sb.data(), &overflow);
@@ -202,25 +202,25 @@ TEST(MusigInternal, SignVerifyAllVectors) {
             fails++;
             continue;
         }
-        const auto keys = points(v["pubkeys"], indices(c["key_indices"]));
+        const auto keys = points(v.at("pubkeys"), indices(c.at("key_indices")));
         musig::KeyAggCache cache;
         ASSERT_TRUE(keyagg(cache, keys));
         musig::NonceSum sum;
         musig::nonce_sum_init(sum);
         std::vector<std::array<Ge, 2>> pn;
-        for (size_t i : indices(c["nonce_indices"])) {
-            pn.push_back(nonce_pair(v["pnonces"][i].as_string()));
+        for (size_t i : indices(c.at("nonce_indices"))) {
+            pn.push_back(nonce_pair(v.at("pnonces")[i].get<std::string>()));
             musig::nonce_sum_add(sum, pn.back().data());
         }
         Ge agg[2];
         musig::nonce_sum_finish(agg, sum);
         musig::Session s;
         musig::session_init(nullptr, s, agg, cache, msg.data(), msg.size());
-        const size_t who = (size_t)c["signer_index"].as_int();
+        const size_t who = (size_t)c.at("signer_index").get<long long>();
         EXPECT_FALSE(musig::partial_verify(nullptr, psig, pn[who].data(), keys[who], cache, s));
         fails++;
     }
-    EXPECT_EQ(fails, (int)v["verify_fail_test_cases"].items().size());
+    EXPECT_EQ(fails, (int)v.at("verify_fail_test_cases").size());
     EXPECT_GE(fails, 1);
 }
 
@@ -229,7 +229,7 @@ TEST(MusigInternal, SignVerifyAllVectors) {
 // given; then ordinary signing with the aggregate of (k1·G, k2·G) and aggothernonce.
 TEST(MusigInternal, DetSignAllVectors) {
     const auto v = load("det_sign_vectors.json");
-    const Bytes skb = from_hex(v["sk"].as_string());
+    const Bytes skb = from_hex(v.at("sk").get<std::string>());
     const Scalar sk = scalar(skb.data());
     const Ge me = mul_g(sk);
     auto tagged = [](const char* tag, const Bytes& data) {
@@ -239,21 +239,21 @@ TEST(MusigInternal, DetSignAllVectors) {
         return out;
     };
     int run = 0, odd_msgs = 0;
-    for (const auto& c : v["valid_test_cases"].items()) {
-        const Bytes msg = from_hex(v["msgs"][(size_t)c["msg_index"].as_int()].as_string());
+    for (const auto& c : v.at("valid_test_cases")) {
+        const Bytes msg = from_hex(v.at("msgs")[(size_t)c.at("msg_index").get<long long>()].get<std::string>());
         if (msg.size() != 32) odd_msgs++;
         std::vector<Bytes> tweaks;
-        for (const auto& t : c["tweaks"].items()) tweaks.push_back(from_hex(t.as_string()));
+        for (const auto& t : c.at("tweaks")) tweaks.push_back(from_hex(t.get<std::string>()));
         std::vector<bool> xonly;
-        for (const auto& x : c["is_xonly"].items()) xonly.push_back(x.as_bool());
+        for (const auto& x : c.at("is_xonly")) xonly.push_back(x.get<bool>());
         musig::KeyAggCache cache;
-        ASSERT_TRUE(keyagg(cache, points(v["pubkeys"], indices(c["key_indices"])), tweaks, xonly));
+        ASSERT_TRUE(keyagg(cache, points(v.at("pubkeys"), indices(c.at("key_indices"))), tweaks, xonly));
         unsigned char qx[32];
         fe_get_b32(qx, cache.pk.x);
-        const Bytes other = from_hex(c["aggothernonce"].as_string());
+        const Bytes other = from_hex(c.at("aggothernonce").get<std::string>());
         Bytes skp = skb;
-        if (!c["rand"].is_null()) {
-            const Bytes h = tagged("MuSig/aux", from_hex(c["rand"].as_string()));
+        if (!c.at("rand").is_null()) {
+            const Bytes h = tagged("MuSig/aux", from_hex(c.at("rand").get<std::string>()));
             for (int b = 0; b < 32; b++) skp[b] ^= h[b];
         }
         Scalar k[2];
@@ -267,8 +267,8 @@ TEST(MusigInternal, DetSignAllVectors) {
             k[i] = scalar(tagged("MuSig/deterministic/nonce", data).data());
         }
         const Ge r[2] = {mul_g(k[0]), mul_g(k[1])};
-        EXPECT_EQ(ser33(r[0]) + ser33(r[1]), upper(c["expected"][0].as_string()));
-        const auto theirs = nonce_pair(c["aggothernonce"].as_string());
+        EXPECT_EQ(ser33(r[0]) + ser33(r[1]), upper(c.at("expected")[0].get<std::string>()));
+        const auto theirs = nonce_pair(c.at("aggothernonce").get<std::string>());
         musig::NonceSum sum;
         musig::nonce_sum_init(sum);
         musig::nonce_sum_add(sum, r);
@@ -279,7 +279,7 @@ TEST(MusigInternal, DetSignAllVectors) {
         musig::session_init(nullptr, s, agg, cache, msg.data(), msg.size());
         Scalar psig;
         musig::partial_sign(nullptr, psig, k, sk, me, cache, s);
-        EXPECT_EQ(sig_hex(psig), upper(c["expected"][1].as_string()));
+        EXPECT_EQ(sig_hex(psig), upper(c.at("expected")[1].get<std::string>()));
         EXPECT_TRUE(musig::partial_verify(nullptr, psig, r, me, cache, s));
         run++;
     }

@@ -53,14 +53,14 @@ TEST_P(BitcoinJs, DerHelperMatchesKnownEncodings) {
 }
 
 TEST_P(BitcoinJs, SignWithDefaultNonce) {
-    const auto& cases = bitcoinjs_file()["valid"]["ecdsa"].items();
+    const auto& cases = bitcoinjs_file().at("valid").at("ecdsa");
     ASSERT_EQ(cases.size(), 7u);
     for (const auto& c : cases) {
-        const std::string& message = c["message"].as_string();
+        const std::string& message = c.at("message").get<std::string>();
         SCOPED_TRACE("message \"" + message + "\"");
-        Bytes d = from_hex_padded(c["d"].as_string(), 32);
-        Bytes r = from_hex_padded(c["signature"]["r"].as_string(), 32);
-        Bytes s = from_hex_padded(c["signature"]["s"].as_string(), 32);
+        Bytes d = from_hex_padded(c.at("d").get<std::string>(), 32);
+        Bytes r = from_hex_padded(c.at("signature").at("r").get<std::string>(), 32);
+        Bytes s = from_hex_padded(c.at("signature").at("s").get<std::string>(), 32);
         auto digest = sha256(message);
 
         for (secp256k1_nonce_function nonce : {secp256k1_nonce_function(nullptr), api().nonce_function_default,
@@ -75,8 +75,8 @@ TEST_P(BitcoinJs, SignWithDefaultNonce) {
             unsigned char der[72];
             size_t len = sizeof(der);
             ASSERT_EQ(api().ecdsa_signature_serialize_der(ctx(), der, &len, &sig), 1);
-            EXPECT_EQ(to_hex(der, len), to_hex(der_signature(c["signature"]["r"].as_string(),
-                                                             c["signature"]["s"].as_string())));
+            EXPECT_EQ(to_hex(der, len), to_hex(der_signature(c.at("signature").at("r").get<std::string>(),
+                                                             c.at("signature").at("s").get<std::string>())));
 
             secp256k1_pubkey pk;
             ASSERT_EQ(api().ec_pubkey_create(ctx(), &pk, d.data()), 1);
@@ -86,16 +86,16 @@ TEST_P(BitcoinJs, SignWithDefaultNonce) {
 }
 
 TEST_P(BitcoinJs, InvalidSignaturesDoNotVerify) {
-    const auto& cases = bitcoinjs_file()["invalid"]["verify"].items();
+    const auto& cases = bitcoinjs_file().at("invalid").at("verify");
     ASSERT_EQ(cases.size(), 8u);
     for (const auto& c : cases) {
-        SCOPED_TRACE(c["description"].as_string());
-        Bytes d = from_hex_padded(c["d"].as_string(), 32);
-        auto digest = sha256(c["message"].as_string());
+        SCOPED_TRACE(c.at("description").get<std::string>());
+        Bytes d = from_hex_padded(c.at("d").get<std::string>(), 32);
+        auto digest = sha256(c.at("message").get<std::string>());
         secp256k1_pubkey pk;
         ASSERT_EQ(api().ec_pubkey_create(ctx(), &pk, d.data()), 1);
-        const std::string& r = c["signature"]["r"].as_string();
-        const std::string& s = c["signature"]["s"].as_string();
+        const std::string& r = c.at("signature").at("r").get<std::string>();
+        const std::string& s = c.at("signature").at("s").get<std::string>();
 
         // DER can carry every value, negative ones included; libsecp256k1 accepts out-of-range
         // integers at parse time (they load as zero) and refuses them in verify.

@@ -20,10 +20,10 @@ using CoreDer = VectorTest;
 
 TEST_P(CoreDer, CanonicalSignaturesRoundTrip) {
     auto doc = json::parse_file(vector_path("bitcoin-core/sig_canonical.json"));
-    ASSERT_EQ(doc.items().size(), 5u);
-    for (const auto& entry : doc.items()) {
-        SCOPED_TRACE(entry.as_string());
-        Bytes full = from_hex(entry.as_string());
+    ASSERT_EQ(doc.size(), 5u);
+    for (const auto& entry : doc) {
+        SCOPED_TRACE(entry.get<std::string>());
+        Bytes full = from_hex(entry.get<std::string>());
         Bytes der = strip_sighash(full);
         secp256k1_ecdsa_signature sig;
         ASSERT_EQ(api().ecdsa_signature_parse_der(ctx(), &sig, der.data(), der.size()), 1);
@@ -50,8 +50,8 @@ TEST_P(CoreDer, NonCanonicalSignaturesMatchReference) {
     auto doc = json::parse_file(vector_path("bitcoin-core/sig_noncanonical.json"));
     std::string label;
     int entries = 0;
-    for (const auto& item : doc.items()) {
-        const std::string& text = item.as_string();
+    for (const auto& item : doc) {
+        const std::string& text = item.get<std::string>();
         if (!is_hex(text)) {  // labels and remarks are plain strings; each label names the next entry
             label = text;
             continue;

@@ -40,14 +40,14 @@ protected:
     };
     Tx read_tx(const json::Value& vin, bool with_privs) {
         Tx tx;
-        for (const auto& in : vin.items()) {
-            Bytes op = bip352::serialize_outpoint(in["txid"].as_string(), (std::uint32_t)in["vout"].as_int());
+        for (const auto& in : vin) {
+            Bytes op = bip352::serialize_outpoint(in.at("txid").get<std::string>(), (std::uint32_t)in.at("vout").get<long long>());
             if (tx.outpoint.empty() || op < tx.outpoint) tx.outpoint = op;
-            tx.keys.push_back(bip352::extract_input_key(from_hex(in["prevout"]["scriptPubKey"]["hex"].as_string()),
-                                                        from_hex(in["scriptSig"].as_string()),
-                                                        from_hex(in["txinwitness"].as_string()),
+            tx.keys.push_back(bip352::extract_input_key(from_hex(in.at("prevout").at("scriptPubKey").at("hex").get<std::string>()),
+                                                        from_hex(in.at("scriptSig").get<std::string>()),
+                                                        from_hex(in.at("txinwitness").get<std::string>()),
                                                         [&](const Bytes& k) { return valid_compressed(k); }));
-            if (with_privs) tx.privs.push_back(from_hex(in["private_key"].as_string()));
+            if (with_privs) tx.privs.push_back(from_hex(in.at("private_key").get<std::string>()));
         }
         return tx;
     }
@@ -133,9 +133,9 @@ void Bip352Vectors::check_sender_intermediates(const Tx& tx, const std::vector<s
             a_sum.reset();
         }
     }
-    if (expected.has("input_private_key_sum")) {
+    if (expected.contains("input_private_key_sum")) {
         ASSERT_TRUE(a_sum.has_value()) << "the eligible keys sum to zero";
-        EXPECT_EQ(to_hex(*a_sum), to_hex(from_hex(expected["input_private_key_sum"].as_string())))
+        EXPECT_EQ(to_hex(*a_sum), to_hex(from_hex(expected.at("input_private_key_sum").get<std::string>())))
             << "input_private_key_sum";
         sums_compared_++;
     } else {
@@ -156,8 +156,8 @@ void Bip352Vectors::check_sender_intermediates(const Tx& tx, const std::vector<s
         if (ok && a_sum) EXPECT_EQ(to_hex(serialize33(combined)), to_hex(serialize33(a_pub)));
     }
 
-    const auto& secrets = expected["shared_secrets"].items();
-    const auto& recipients = given["recipients"].items();
+    const auto& secrets = expected.at("shared_secrets");
+    const auto& recipients = given.at("recipients");
     ASSERT_EQ(secrets.size(), recipients.size()) << "one shared secret per recipient entry";
     size_t published = 0;
     for (size_t j = 0; j < secrets.size(); j++) {
@@ -177,9 +177,9 @@ void Bip352Vectors::check_sender_intermediates(const Tx& tx, const std::vector<s
                   1);
         Bytes t = *a_sum;
         ASSERT_EQ(api().ec_seckey_tweak_mul(ctx(), t.data(), input_hash), 1);
-        secp256k1_pubkey shared = parse_pubkey(recipients[j]["scan_pub_key"].as_string());
+        secp256k1_pubkey shared = parse_pubkey(recipients[j].at("scan_pub_key").get<std::string>());
         ASSERT_EQ(api().ec_pubkey_tweak_mul(ctx(), &shared, t.data()), 1);
-        EXPECT_EQ(to_hex(serialize33(shared)), to_hex(from_hex(secrets[j].as_string())))
+        EXPECT_EQ(to_hex(serialize33(shared)), to_hex(from_hex(secrets[j].get<std::string>())))
             << "shared secret of recipient " << j;
         secrets_compared_++;
     }
@@ -188,7 +188,7 @@ void Bip352Vectors::check_sender_intermediates(const Tx& tx, const std::vector<s
 }
 
 void Bip352Vectors::run_sending(const json::Value& given, const json::Value& expected) {
-    Tx tx = read_tx(given["vin"], true);
+    Tx tx = read_tx(given.at("vin"), true);
     // The eligibility logic must pick exactly the vector's input keys, in input order.
     std::vector<std::string> picked;
     for (const auto& k : tx.keys) {
@@ -196,11 +196,11 @@ void Bip352Vectors::run_sending(const json::Value& given, const json::Value& exp
         if (k.kind == InputKey::Kind::Taproot) picked.push_back("02" + to_hex(k.key));
     }
     std::vector<std::string> want_keys;
-    for (const auto& k : expected["input_pub_keys"].items()) want_keys.push_back(k.as_string());
+    for (const auto& k : expected.at("input_pub_keys")) want_keys.push_back(k.get<std::string>());
     EXPECT_EQ(picked, want_keys);
 
-    const auto& allowed = expected["outputs"].items();
-    bool expect_none = allowed.size() == 1 && allowed[0].items().empty();
+    const auto& allowed = expected.at("outputs");
+    bool expect_none = allowed.size() == 1 && allowed[0].empty();
     const bool failed_before = HasFatalFailure();
     check_sender_intermediates(tx, picked, given, expected, expect_none);
     if (HasFatalFailure() && !failed_before) return;
@@ -225,13 +225,13 @@ void Bip352Vectors::run_sending(const json::Value& given, const json::Value& exp
     for (const auto& kp : keypairs) keypair_ptrs.push_back(&kp);
 
     std::vector<secp256k1_silentpayments_recipient> recipients;
-    for (const auto& r : given["recipients"].items()) {
-        secp256k1_pubkey scan = parse_pubkey(r["scan_pub_key"].as_string());
-        secp256k1_pubkey spend = parse_pubkey(r["spend_pub_key"].as_string());
+    for (const auto& r : given.at("recipients")) {
+        secp256k1_pubkey scan = parse_pubkey(r.at("scan_pub_key").get<std::string>());
+        secp256k1_pubkey spend = parse_pubkey(r.at("spend_pub_key").get<std::string>());
         // The address is the bech32m encoding of the two keys (checks the address helper, which
         // the receiving side relies on).
-        EXPECT_EQ(bip352::sp_address(serialize33(scan), serialize33(spend)), r["address"].as_string());
-        long long count = r.has("count") ? r["count"].as_int() : 1;
+        EXPECT_EQ(bip352::sp_address(serialize33(scan), serialize33(spend)), r.at("address").get<std::string>());
+        long long count = r.contains("count") ? r.at("count").get<long long>() : 1;
         for (long long c = 0; c < count; c++) {
             secp256k1_silentpayments_recipient rec;
             rec.scan_pubkey = scan;
@@ -260,7 +260,7 @@ void Bip352Vectors::run_sending(const json::Value& given, const json::Value& exp
     bool matched = false;
     for (const auto& set : allowed) {
         std::multiset<std::string> want;
-        for (const auto& o : set.items()) want.insert(o.as_string());
+        for (const auto& o : set) want.insert(o.get<std::string>());
         matched |= want == got;
     }
     EXPECT_TRUE(matched) << "generated outputs are none of the allowed sets";
@@ -279,7 +279,7 @@ const unsigned char* lookup_label(const unsigned char* label33, const void* cont
 }
 
 void Bip352Vectors::run_receiving(const json::Value& given, const json::Value& expected) {
-    Tx tx = read_tx(given["vin"], false);
+    Tx tx = read_tx(given.at("vin"), false);
     std::vector<secp256k1_xonly_pubkey> xonly_keys;
     std::vector<secp256k1_pubkey> full_keys;
     for (const auto& k : tx.keys) {
@@ -293,18 +293,18 @@ void Bip352Vectors::run_receiving(const json::Value& given, const json::Value& e
     }
 
     // Recipient keys, labels and addresses.
-    Bytes scan_sk = from_hex(given["key_material"]["scan_priv_key"].as_string());
-    Bytes spend_sk = from_hex(given["key_material"]["spend_priv_key"].as_string());
+    Bytes scan_sk = from_hex(given.at("key_material").at("scan_priv_key").get<std::string>());
+    Bytes spend_sk = from_hex(given.at("key_material").at("spend_priv_key").get<std::string>());
     secp256k1_pubkey scan_pk, spend_pk;
     ASSERT_EQ(api().ec_pubkey_create(ctx(), &scan_pk, scan_sk.data()), 1);
     ASSERT_EQ(api().ec_pubkey_create(ctx(), &spend_pk, spend_sk.data()), 1);
     std::set<std::string> addresses = {bip352::sp_address(serialize33(scan_pk), serialize33(spend_pk))};
     LabelCache cache;
-    for (const auto& m : given["labels"].items()) {
+    for (const auto& m : given.at("labels")) {
         secp256k1_silentpayments_label label;
         std::array<unsigned char, 32> tweak;
         ASSERT_EQ(api().silentpayments_recipient_label_create(ctx(), &label, tweak.data(), scan_sk.data(),
-                                                               (std::uint32_t)m.as_int()),
+                                                               (std::uint32_t)m.get<long long>()),
                   1);
         Bytes label33(33);
         ASSERT_EQ(api().silentpayments_recipient_label_serialize(ctx(), label33.data(), &label), 1);
@@ -318,12 +318,12 @@ void Bip352Vectors::run_receiving(const json::Value& given, const json::Value& e
         addresses.insert(bip352::sp_address(serialize33(scan_pk), serialize33(labeled)));
     }
     std::set<std::string> want_addresses;
-    for (const auto& a : expected["addresses"].items()) want_addresses.insert(a.as_string());
+    for (const auto& a : expected.at("addresses")) want_addresses.insert(a.get<std::string>());
     EXPECT_EQ(addresses, want_addresses);
 
     if (xonly_keys.empty() && full_keys.empty()) {
         // No eligible input: not a silent payment transaction, nothing to scan.
-        EXPECT_TRUE(expected["outputs"].items().empty());
+        EXPECT_TRUE(expected.at("outputs").empty());
         return;
     }
     std::vector<const secp256k1_xonly_pubkey*> xonly_ptrs;
@@ -334,11 +334,11 @@ void Bip352Vectors::run_receiving(const json::Value& given, const json::Value& e
     int ret = api().silentpayments_recipient_prevouts_summary_create(
         ctx(), &summary, tx.outpoint.data(), xonly_ptrs.empty() ? nullptr : xonly_ptrs.data(), xonly_ptrs.size(),
         full_ptrs.empty() ? nullptr : full_ptrs.data(), full_ptrs.size());
-    if (!expected.has("input_pub_key_sum")) {
+    if (!expected.contains("input_pub_key_sum")) {
         // The keys sum to infinity: the receiver skips the transaction.
         EXPECT_EQ(ret, 0);
-        EXPECT_TRUE(expected["outputs"].items().empty());
-        EXPECT_TRUE(expected["tweak"].is_null());
+        EXPECT_TRUE(expected.at("outputs").empty());
+        EXPECT_TRUE(expected.at("tweak").is_null());
         return;
     }
     ASSERT_EQ(ret, 1);
@@ -346,18 +346,18 @@ void Bip352Vectors::run_receiving(const json::Value& given, const json::Value& e
     // secp256k1_pubkey, input_hash): check A_sum, input_hash·A_sum ("tweak") and the shared secret.
     secp256k1_pubkey a_sum;
     std::memcpy(a_sum.data, summary.data + 5, 64);
-    EXPECT_EQ(to_hex(serialize33(a_sum)), expected["input_pub_key_sum"].as_string());
+    EXPECT_EQ(to_hex(serialize33(a_sum)), expected.at("input_pub_key_sum").get<std::string>());
     secp256k1_pubkey tweak_pk = a_sum;
     ASSERT_EQ(api().ec_pubkey_tweak_mul(ctx(), &tweak_pk, summary.data + 69), 1);
-    EXPECT_EQ(to_hex(serialize33(tweak_pk)), expected["tweak"].as_string());
+    EXPECT_EQ(to_hex(serialize33(tweak_pk)), expected.at("tweak").get<std::string>());
     secp256k1_pubkey shared = tweak_pk;
     ASSERT_EQ(api().ec_pubkey_tweak_mul(ctx(), &shared, scan_sk.data()), 1);
-    EXPECT_EQ(to_hex(serialize33(shared)), expected["shared_secret"].as_string());
+    EXPECT_EQ(to_hex(serialize33(shared)), expected.at("shared_secret").get<std::string>());
 
     // Scan.
     std::vector<secp256k1_xonly_pubkey> tx_outputs;
-    for (const auto& o : given["outputs"].items()) {
-        Bytes x = from_hex(o.as_string());
+    for (const auto& o : given.at("outputs")) {
+        Bytes x = from_hex(o.get<std::string>());
         secp256k1_xonly_pubkey pk;
         ASSERT_EQ(api().xonly_pubkey_parse(ctx(), &pk, x.data()), 1);
         tx_outputs.push_back(pk);
@@ -373,11 +373,11 @@ void Bip352Vectors::run_receiving(const json::Value& given, const json::Value& e
                                                        scan_sk.data(), &summary, &spend_pk,
                                                        labels ? lookup_label : nullptr, labels ? &cache : nullptr);
     ASSERT_EQ(ret, 1);
-    if (expected.has("n_outputs")) {
+    if (expected.contains("n_outputs")) {
         // Only the count is published (the K_max case).
-        EXPECT_EQ((long long)n_found, expected["n_outputs"].as_int());
+        EXPECT_EQ((long long)n_found, expected.at("n_outputs").get<long long>());
     } else {
-        EXPECT_EQ(n_found, expected["outputs"].items().size());
+        EXPECT_EQ(n_found, expected.at("outputs").size());
     }
     ASSERT_LE(n_found, found.size());
 
@@ -403,16 +403,16 @@ void Bip352Vectors::run_receiving(const json::Value& given, const json::Value& e
             secp256k1_silentpayments_label zero{};
             EXPECT_EQ(std::memcmp(&f.label, &zero, sizeof zero), 0);
         }
-        if (!expected.has("n_outputs")) {
+        if (!expected.contains("n_outputs")) {
             unsigned char sig[64];
             ASSERT_EQ(api().schnorrsig_sign32(ctx(), sig, msg.data(), &kp, aux.data()), 1);
             got[xonly_hex(f.output)] = {to_hex(f.tweak, 32), to_hex(sig, 64)};
         }
     }
-    if (!expected.has("n_outputs")) {
+    if (!expected.contains("n_outputs")) {
         std::map<std::string, std::pair<std::string, std::string>> want;
-        for (const auto& o : expected["outputs"].items())
-            want[o["pub_key"].as_string()] = {o["priv_key_tweak"].as_string(), o["signature"].as_string()};
+        for (const auto& o : expected.at("outputs"))
+            want[o.at("pub_key").get<std::string>()] = {o.at("priv_key_tweak").get<std::string>(), o.at("signature").get<std::string>()};
         EXPECT_EQ(got, want);
     }
 }
@@ -420,13 +420,13 @@ void Bip352Vectors::run_receiving(const json::Value& given, const json::Value& e
 TEST_P(Bip352Vectors, Sending) {
     int cases = 0;
     size_t want_sums = 0, want_secrets = 0;
-    for (const auto& c : bip352_vectors().items()) {
-        for (const auto& s : c["sending"].items()) {
-            SCOPED_TRACE(c["comment"].as_string());
-            run_sending(s["given"], s["expected"]);
+    for (const auto& c : bip352_vectors()) {
+        for (const auto& s : c.at("sending")) {
+            SCOPED_TRACE(c.at("comment").get<std::string>());
+            run_sending(s.at("given"), s.at("expected"));
             cases++;
-            if (s["expected"].has("input_private_key_sum")) want_sums++;
-            for (const auto& ss : s["expected"]["shared_secrets"].items()) want_secrets += !ss.is_null();
+            if (s.at("expected").contains("input_private_key_sum")) want_sums++;
+            for (const auto& ss : s.at("expected").at("shared_secrets")) want_secrets += !ss.is_null();
         }
     }
     EXPECT_EQ(cases, 28);
@@ -437,10 +437,10 @@ TEST_P(Bip352Vectors, Sending) {
 
 TEST_P(Bip352Vectors, Receiving) {
     int cases = 0;
-    for (const auto& c : bip352_vectors().items()) {
-        for (const auto& r : c["receiving"].items()) {
-            SCOPED_TRACE(c["comment"].as_string());
-            run_receiving(r["given"], r["expected"]);
+    for (const auto& c : bip352_vectors()) {
+        for (const auto& r : c.at("receiving")) {
+            SCOPED_TRACE(c.at("comment").get<std::string>());
+            run_receiving(r.at("given"), r.at("expected"));
             cases++;
         }
     }

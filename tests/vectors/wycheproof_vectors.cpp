@@ -16,18 +16,18 @@ const json::Value& wycheproof_file() {
 }
 
 bool has_flag(const json::Value& test, const std::string& flag) {
-    for (const auto& f : test["flags"].items())
-        if (f.as_string() == flag) return true;
+    for (const auto& f : test.at("flags"))
+        if (f.get<std::string>() == flag) return true;
     return false;
 }
 
 using Wycheproof = VectorTest;
 
 TEST_P(Wycheproof, PublicKeysParse) {
-    for (const auto& group : wycheproof_file()["testGroups"].items()) {
-        const auto& key = group["publicKey"];
-        SCOPED_TRACE("key " + key["uncompressed"].as_string());
-        Bytes uncompressed = from_hex(key["uncompressed"].as_string());
+    for (const auto& group : wycheproof_file().at("testGroups")) {
+        const auto& key = group.at("publicKey");
+        SCOPED_TRACE("key " + key.at("uncompressed").get<std::string>());
+        Bytes uncompressed = from_hex(key.at("uncompressed").get<std::string>());
         secp256k1_pubkey pk;
         ASSERT_EQ(api().ec_pubkey_parse(ctx(), &pk, uncompressed.data(), uncompressed.size()), 1);
 
@@ -37,7 +37,7 @@ TEST_P(Wycheproof, PublicKeysParse) {
         EXPECT_EQ(to_hex(out, len), to_hex(uncompressed));
 
         // The compressed form built from wx / wy must name the same key.
-        Bytes x = from_hex_padded(key["wx"].as_string(), 32), y = from_hex_padded(key["wy"].as_string(), 32);
+        Bytes x = from_hex_padded(key.at("wx").get<std::string>(), 32), y = from_hex_padded(key.at("wy").get<std::string>(), 32);
         Bytes compressed{static_cast<unsigned char>(0x02 | (y[31] & 1))};
         compressed.insert(compressed.end(), x.begin(), x.end());
         secp256k1_pubkey pk2;
@@ -54,19 +54,19 @@ TEST_P(Wycheproof, VerifyResultsMatch) {
     // lengths, tags other than SEQUENCE / INTEGER): parsing alone must fail.
     const std::set<std::string> not_der = {"BerEncodedSignature", "InvalidEncoding", "InvalidTypesInSignature"};
     int tests = 0, valid = 0;
-    for (const auto& group : wycheproof_file()["testGroups"].items()) {
-        ASSERT_EQ(group["type"].as_string(), "EcdsaBitcoinVerify");
-        ASSERT_EQ(group["sha"].as_string(), "SHA-256");
-        Bytes key = from_hex(group["publicKey"]["uncompressed"].as_string());
+    for (const auto& group : wycheproof_file().at("testGroups")) {
+        ASSERT_EQ(group.at("type").get<std::string>(), "EcdsaBitcoinVerify");
+        ASSERT_EQ(group.at("sha").get<std::string>(), "SHA-256");
+        Bytes key = from_hex(group.at("publicKey").at("uncompressed").get<std::string>());
         secp256k1_pubkey pk;
         ASSERT_EQ(api().ec_pubkey_parse(ctx(), &pk, key.data(), key.size()), 1);
 
-        for (const auto& t : group["tests"].items()) {
+        for (const auto& t : group.at("tests")) {
             ++tests;
-            SCOPED_TRACE("tcId " + std::to_string(t["tcId"].as_int()) + ": " + t["comment"].as_string());
-            const std::string& result = t["result"].as_string();
+            SCOPED_TRACE("tcId " + std::to_string(t.at("tcId").get<long long>()) + ": " + t.at("comment").get<std::string>());
+            const std::string& result = t.at("result").get<std::string>();
             ASSERT_TRUE(result == "valid" || result == "invalid") << result;
-            Bytes msg = from_hex(t["msg"].as_string()), der = from_hex(t["sig"].as_string());
+            Bytes msg = from_hex(t.at("msg").get<std::string>()), der = from_hex(t.at("sig").get<std::string>());
             auto digest = sha256(msg);
 
             secp256k1_ecdsa_signature sig;
@@ -98,7 +98,7 @@ TEST_P(Wycheproof, VerifyResultsMatch) {
             }
         }
     }
-    EXPECT_EQ(tests, wycheproof_file()["numberOfTests"].as_int());
+    EXPECT_EQ(tests, wycheproof_file().at("numberOfTests").get<long long>());
     EXPECT_EQ(tests, 463);
     EXPECT_EQ(valid, 162);
 }

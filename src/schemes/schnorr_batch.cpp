@@ -1,4 +1,4 @@
-#include "batch/schnorr_batch.h"
+#include "schemes/schnorr_batch.h"
 
 #include <cstring>
 
@@ -7,7 +7,9 @@
 #include "ecmult/ecmult.h"
 #include "schemes/schnorr.h"
 
-namespace fastsecp::batch {
+namespace fastsecp::schnorr_batch {
+
+using namespace fastsecp::batch;  // the engines this scheme runs on (msm, lift_x_even)
 
 namespace {
 
@@ -153,4 +155,4 @@ void schnorr_verify_parsed(SchnorrOutcome* out, const SchnorrParsed* items, size
         if (out[i] == SchnorrOutcome::Valid && !schnorr_verify_one(keys[i], items[i])) out[i] = SchnorrOutcome::Invalid;
 }
 
-}  // namespace fastsecp::batch
+}  // namespace fastsecp::schnorr_batch

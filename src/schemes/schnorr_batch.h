@@ -12,7 +12,7 @@
 
 #include "group/group.h"
 
-namespace fastsecp::batch {
+namespace fastsecp::schnorr_batch {
 
 // An item that passed the range checks: key x < p, r < p, s < n (the key is not lifted yet:
 // the batch lifts the P and R of many items together: batch::lift_x_even).
@@ -45,4 +45,4 @@ bool schnorr_batch_equation(SchnorrOutcome* out, const SchnorrParsed* items, siz
 // One item alone with its lifted key (the plain BIP-340 check); no allocation.
 bool schnorr_verify_one(const Ge& pk, const SchnorrParsed& item);
 
-}  // namespace fastsecp::batch
+}  // namespace fastsecp::schnorr_batch
