@@ -7,7 +7,9 @@
 #   4. the install checks: the run-time contract (the library needs only libc), C programs
 #      linking the installed shared and static library (pkg-config, CMake package, -static), the
 #      installed CLI from its prefix;
-#   5. a ThreadSanitizer build of the threaded tests (the batch API's thread pool, the scanner).
+#   5. tests/core-config: the tree configured the way Bitcoin Core's cmake/secp256k1.cmake does
+#      (ECDH off, static, hidden, appended flags, secp256k1_objs), all targets and our tests inside;
+#   6. a ThreadSanitizer build of the threaded tests (the batch API's thread pool, the scanner).
 # Build trees: build-test/, build-asan/ and build-tsan/ (override with FASTSECP_TEST_BUILD_DIR /
 # _ASAN_DIR / _TSAN_DIR).
 # FASTSECP_DIFF_ITERS raises the differential tests' iteration count for a long run.
@@ -88,6 +90,11 @@ if readelf -d "$PREFIX/c-static-archive" | grep NEEDED | grep -v -E '\[(libc|lib
 fi
 cc -Wall -Werror -static -o "$PREFIX/c-fully-static" "$ROOT/tests/install/c_only.c" $STATIC_FLAGS
 "$PREFIX/c-fully-static"
+
+step "configured as Bitcoin Core's src/secp256k1 (tests/core-config: Core's options, all targets, our tests inside)"
+cmake -S "$ROOT/tests/core-config" -B "$PREFIX/core-config" -DFASTSECP_SOURCE_DIR="$ROOT" -DBUILD_TESTS=ON > /dev/null
+cmake --build "$PREFIX/core-config" -j "$JOBS" > /dev/null
+ctest --test-dir "$PREFIX/core-config" -j "$JOBS" --output-on-failure
 
 step "build (ASan+UBSan)"
 cmake -S "$ROOT" -B "$ASAN" -DCMAKE_BUILD_TYPE=Debug -DFASTSECP_SANITIZE=ON \

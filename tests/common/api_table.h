@@ -18,6 +18,11 @@
 #include "api_musig.h"
 #include "api_silentpayments.h"
 
+// The ECDH module (off in Bitcoin Core's configuration): its entries stay null in fastsecp's table
+// when the library is built without it (api_ours.cpp), and its tests skip themselves.
+#define FASTSECP_API_ECDH_FUNCTIONS(X) X(ecdh)
+#define FASTSECP_API_ECDH_DATA(X) X(ecdh_hash_function_sha256) X(ecdh_hash_function_default)
+
 // X(name): every exported function, by its name without the "secp256k1_" prefix.
 #define FASTSECP_API_FUNCTIONS(X)                                                               \
     X(context_create) X(context_clone) X(context_destroy) X(context_randomize)                 \
@@ -38,7 +43,7 @@
     X(xonly_pubkey_cmp) X(xonly_pubkey_from_pubkey) X(xonly_pubkey_tweak_add)                   \
     X(xonly_pubkey_tweak_add_check)                                                             \
     X(schnorrsig_sign32) X(schnorrsig_sign_custom) X(schnorrsig_verify)                         \
-    X(ecdh)                                                                                     \
+    FASTSECP_API_ECDH_FUNCTIONS(X)                                                              \
     X(ecdsa_recoverable_signature_parse_compact) X(ecdsa_recoverable_signature_serialize_compact) \
     X(ecdsa_recoverable_signature_convert) X(ecdsa_sign_recoverable) X(ecdsa_recover)          \
     FASTSECP_API_ELLSWIFT_FUNCTIONS(X) FASTSECP_API_MUSIG_FUNCTIONS(X)                          \
@@ -47,7 +52,7 @@
 // X(name): every exported data symbol (pointer-typed constants), same naming.
 #define FASTSECP_API_DATA(X)                                                                    \
     X(context_static) X(nonce_function_rfc6979) X(nonce_function_default)                       \
-    X(nonce_function_bip340) X(ecdh_hash_function_sha256) X(ecdh_hash_function_default)        \
+    X(nonce_function_bip340) FASTSECP_API_ECDH_DATA(X)                                         \
     FASTSECP_API_ELLSWIFT_DATA(X) FASTSECP_API_MUSIG_DATA(X) FASTSECP_API_SILENTPAYMENTS_DATA(X)
 
 struct SecpApi {

@@ -336,6 +336,7 @@ void Checker::check_key(const TestKey& k) {
         });
     }
 
+#if defined(ENABLE_MODULE_ECDH)
     for (const bool default_ptr : {false, true}) {
         step(key + (default_ptr ? "ecdh (hashfp = ecdh_hash_function_default)" : "ecdh (hashfp NULL)"), [&] {
             const secp256k1_ecdh_hash_function hashfp = default_ptr ? api_.ecdh_hash_function_default : nullptr;
@@ -357,6 +358,7 @@ void Checker::check_key(const TestKey& k) {
             expect(equal_secret(ours, theirs, 32), "the two sides derived different secrets");
         });
     }
+#endif
 
     check_keypair(k, pub33);
     check_ellswift(k);

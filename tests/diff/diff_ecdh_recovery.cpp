@@ -9,7 +9,8 @@ using DiffEcdh = DiffTest;
 using DiffRecovery = DiffTest;
 
 // ---------------------------------------------------------------------------------------------
-// ECDH
+// ECDH (not built when the library is configured without the module, as inside Bitcoin Core)
+#if defined(ENABLE_MODULE_ECDH)
 
 // Custom hash functions: copy x || y (so the shared point itself is compared), or fail.
 int hash_copy_xy(unsigned char* output, const unsigned char* x32, const unsigned char* y32, void* data) {
@@ -95,6 +96,7 @@ TEST_F(DiffEcdh, HashFunctionCalledDirectly) {
         });
     }
 }
+#endif  // ENABLE_MODULE_ECDH
 
 // ---------------------------------------------------------------------------------------------
 // Recovery

@@ -837,6 +837,7 @@ TEST_F(DiffIllegal, EcdhAndRecoveryFunctions) {
     const B32 sk = in_.sk, msg = in_.msg;
     const Bytes sig64 = in_.sig64;
     check({
+#if defined(ENABLE_MODULE_ECDH)
         {"ecdh output NULL", 1, [&](Side& s, Objects& v) {
              Outcome o;
              o.ret = s.api->ecdh(s.ctx, null_of<unsigned char>(), &v.pk, sk.data(), nullptr, nullptr);
@@ -856,6 +857,7 @@ TEST_F(DiffIllegal, EcdhAndRecoveryFunctions) {
              o.ret = s.api->ecdh(s.ctx, out, &v.pk, null_of<unsigned char>(), nullptr, nullptr);
              return o.add("out", bytes_state(out, 32));
          }},
+#endif
         {"recoverable parse_compact sig NULL", 1, [&](Side& s, Objects&) {
              Outcome o;
              o.ret = s.api->ecdsa_recoverable_signature_parse_compact(
@@ -983,9 +985,11 @@ TEST_F(DiffIllegal, StaticContextServesVerification) {
         secp256k1_pubkey rec;
         o.ret += s.api->ecdsa_recover(st.ctx, &rec, &v.rsig, in.msg.data());
         o.add("recovered", describe_pubkey(s, rec));
+#if defined(ENABLE_MODULE_ECDH)
         unsigned char shared[32];
         o.ret += s.api->ecdh(st.ctx, shared, &pk, in.tweak.data(), nullptr, nullptr);
         o.add("ecdh", shared, 32);
+#endif
         secp256k1_pubkey t = pk;
         o.ret += s.api->ec_pubkey_tweak_add(st.ctx, &t, in.tweak.data());
         o.ret += s.api->ec_pubkey_tweak_mul(st.ctx, &t, in.tweak.data());

@@ -1,0 +1,12 @@
+# cmake -DLIB=<shared library> -DNM=<nm> -P check_kernel_exports.cmake
+execute_process(COMMAND ${NM} -D --defined-only ${LIB} OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "${NM} failed on ${LIB}")
+endif()
+if(NOT out MATCHES "core_config_kernel_check")
+  message(FATAL_ERROR "the kernel's own API is not exported:\n${out}")
+endif()
+if(out MATCHES "[ \n](secp256k1_|fastsecp_)")
+  message(FATAL_ERROR "secp256k1 symbols leak out of the parent's shared library:\n${out}")
+endif()
+message(STATUS "no secp256k1_*/fastsecp_* symbol exported by ${LIB}")

@@ -1,0 +1,1 @@
+#error "the parent project's api_table.h shadowed fastsecp's own (include order)"

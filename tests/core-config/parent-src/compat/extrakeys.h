@@ -1,0 +1,1 @@
+#error "the parent project's compat/extrakeys.h shadowed fastsecp's own (include order)"

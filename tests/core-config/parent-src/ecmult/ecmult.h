@@ -1,0 +1,1 @@
+#error "the parent project's ecmult/ecmult.h shadowed fastsecp's own (include order)"

@@ -1,0 +1,216 @@
+#!/usr/bin/env bash
+# Bitcoin Core on fastsecp, side by side with Core's bundled libsecp256k1.
+#
+#   tools/bitcoin-core.sh CORE_TREE [options]
+#
+# CORE_TREE is a Bitcoin Core source tree (read only; never modified). The script
+#   1. copies it twice under the work directory: bundled/src (as is) and fastsecp/src (this
+#      repository's files in place of src/secp256k1);
+#   2. configures both the same way (RelWithDebInfo, Core's defaults otherwise, plus BUILD_BENCH=ON;
+#      ENABLE_IPC=OFF when capnp is missing; --lto adds CMAKE_INTERPROCEDURAL_OPTIMIZATION=ON) and
+#      builds test_bitcoin and bench_bitcoin in each (ccache, shared between the copies);
+#   3. runs all of test_bitcoin on the fastsecp copy;
+#   4. runs bench_bitcoin's secp256k1-heavy benchmarks on both builds, interleaved (per round and
+#      per benchmark: bundled then fastsecp, the order alternating between rounds), and prints one
+#      table: median ns/op of each side and the ratio bundled ÷ fastsecp (above 1: fastsecp faster).
+#      VerifyNestedIfScript does no elliptic-curve work: its ratio must read about 1.00.
+# A second run reuses the copies and builds (only changed files are copied, make rebuilds what
+# changed).
+#
+# Options:
+#   --work DIR       work directory (default: <parent of CORE_TREE>/fastsecp-core-work)
+#   --lto            LTO builds (separate build directories: build-lto)
+#   --rounds N       benchmark rounds (default 5); the table shows medians
+#   --min-time MS    bench_bitcoin -min-time per benchmark and run (default 500)
+#   --filter REGEX   benchmark names (default: the secp256k1-heavy list and the control)
+#   --jobs N         build jobs (default: nproc)
+#   --full           also a full build of Core on fastsecp: every target, BUILD_TESTS=ON,
+#                    BUILD_KERNEL_LIB=ON, BUILD_UTIL_CHAINSTATE=ON (build-full), then our own tests
+#                    as built inside Core (ctest in build-full/src/secp256k1)
+#   --no-test        skip test_bitcoin
+#   --no-bench       skip the benchmarks
+#   --markdown       print the table as markdown
+# Environment: NICE (default 10) is the build's niceness; CCACHE_DIR etc. are honoured.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'; }
+
+CORE=""
+WORK=""
+LTO=0
+ROUNDS=5
+MIN_TIME=500
+JOBS=$(nproc)
+FULL=0
+RUN_TEST=1
+RUN_BENCH=1
+MARKDOWN=0
+BENCHES=(ConnectBlockAllEcdsa ConnectBlockAllSchnorr ConnectBlockMixedEcdsaSchnorr
+         VerifyScriptP2WPKH VerifyScriptP2TR_KeyPath VerifyScriptP2TR_ScriptPath
+         SignTransactionECDSA SignTransactionSchnorr SignSchnorrWithMerkleRoot
+         SignSchnorrWithNullMerkleRoot EllSwiftCreate BIP324_ECDH VerifyNestedIfScript)
+FILTER=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --work) WORK=$2; shift 2 ;;
+    --lto) LTO=1; shift ;;
+    --rounds) ROUNDS=$2; shift 2 ;;
+    --min-time) MIN_TIME=$2; shift 2 ;;
+    --filter) FILTER=$2; shift 2 ;;
+    --jobs) JOBS=$2; shift 2 ;;
+    --full) FULL=1; shift ;;
+    --no-test) RUN_TEST=0; shift ;;
+    --no-bench) RUN_BENCH=0; shift ;;
+    --markdown) MARKDOWN=1; shift ;;
+    -h|--help) usage; exit 0 ;;
+    -*) echo "unknown option $1" >&2; usage >&2; exit 2 ;;
+    *) [ -z "$CORE" ] || { echo "one CORE_TREE only" >&2; exit 2; }; CORE=$1; shift ;;
+  esac
+done
+[ -n "$CORE" ] || { usage >&2; exit 2; }
+CORE=$(cd "$CORE" && pwd)
+[ -f "$CORE/cmake/secp256k1.cmake" ] && [ -d "$CORE/src/secp256k1" ] ||
+  { echo "$CORE does not look like a Bitcoin Core tree (cmake/secp256k1.cmake, src/secp256k1)" >&2; exit 2; }
+[ -n "$WORK" ] || WORK=$(dirname "$CORE")/fastsecp-core-work
+mkdir -p "$WORK"
+WORK=$(cd "$WORK" && pwd)
+if [ -n "$FILTER" ]; then
+  mapfile -t BENCHES < <(printf '%s\n' "${BENCHES[@]}" | grep -E "$FILTER" || true)
+  [ ${#BENCHES[@]} -gt 0 ] || { echo "--filter $FILTER selects nothing" >&2; exit 2; }
+fi
+NICE=${NICE:-10}
+# One cache for both copies: same relative paths below $WORK, so Core's own files hit the cache
+# in the second copy (only what includes secp256k1 headers, and secp256k1 itself, is compiled).
+export CCACHE_BASEDIR="$WORK" CCACHE_NOHASHDIR=1
+step() { printf '\n==== %s ====\n' "$*" >&2; }
+
+# Copies FROM's files over TO, touching only files whose content changed (keeps make incremental).
+sync_tree() {  # FROM TO [file list on stdin, relative to FROM]
+  local from=$1 to=$2 f
+  while IFS= read -r f; do
+    [ -f "$from/$f" ] || continue
+    if ! cmp -s "$from/$f" "$to/$f" 2>/dev/null; then
+      mkdir -p "$to/$(dirname "$f")"
+      cp -p "$from/$f" "$to/$f"
+    fi
+  done
+}
+core_files() { (cd "$CORE" && find . -type f ! -path './.git/*' | sed 's|^\./||'); }
+ours_files() {
+  if git -C "$ROOT" rev-parse --git-dir >/dev/null 2>&1; then
+    git -C "$ROOT" ls-files -co --exclude-standard
+  else
+    (cd "$ROOT" && find . -type f ! -path './build*' | sed 's|^\./||')
+  fi
+}
+
+step "copies of $CORE under $WORK"
+mkdir -p "$WORK/bundled/src" "$WORK/fastsecp/src"
+core_files | sync_tree "$CORE" "$WORK/bundled/src"
+core_files | grep -v '^src/secp256k1/' | sync_tree "$CORE" "$WORK/fastsecp/src"
+mkdir -p "$WORK/fastsecp/src/src/secp256k1"
+ours_files | sync_tree "$ROOT" "$WORK/fastsecp/src/src/secp256k1"
+echo "bundled:  $WORK/bundled/src (libsecp256k1 $(sed -n 's/^  VERSION \(.*\)/\1/p' "$CORE/src/secp256k1/CMakeLists.txt" | head -1))" >&2
+echo "fastsecp: $WORK/fastsecp/src (fastsecp $(git -C "$ROOT" describe --always --dirty 2>/dev/null || echo '?'))" >&2
+
+BUILD=build
+CONF=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_BENCH=ON)
+if [ "$LTO" = 1 ]; then
+  BUILD=build-lto
+  CONF+=(-DCMAKE_INTERPROCEDURAL_OPTIMIZATION=ON)
+fi
+command -v capnp >/dev/null 2>&1 || CONF+=(-DENABLE_IPC=OFF)
+
+build_side() {  # SIDE DIR CONF... -- TARGETS...
+  local side=$1 dir=$2; shift 2
+  local conf=() targets=()
+  while [ "$1" != "--" ]; do conf+=("$1"); shift; done; shift
+  targets=("$@")
+  step "configure + build $side ($dir: ${conf[*]}; targets: ${targets[*]:-all})"
+  (cd "$WORK/$side" && nice -n "$NICE" cmake -S src -B "$dir" "${conf[@]}" > "$dir.configure.log" 2>&1) ||
+    { tail -40 "$WORK/$side/$dir.configure.log" >&2; exit 1; }
+  local tflags=()
+  for t in "${targets[@]}"; do tflags+=(--target "$t"); done
+  (cd "$WORK/$side" && nice -n "$NICE" cmake --build "$dir" -j "$JOBS" "${tflags[@]}" > "$dir.build.log" 2>&1) ||
+    { grep -E 'error|Error' "$WORK/$side/$dir.build.log" | head -40 >&2; tail -20 "$WORK/$side/$dir.build.log" >&2; exit 1; }
+  echo "built: $WORK/$side/$dir (log $WORK/$side/$dir.build.log)" >&2
+}
+
+if [ "$RUN_TEST" = 1 ] || [ "$RUN_BENCH" = 1 ]; then
+  # The bundled side first: the fastsecp copy then finds Core's own objects in ccache.
+  build_side bundled "$BUILD" "${CONF[@]}" -- test_bitcoin bench_bitcoin
+  build_side fastsecp "$BUILD" "${CONF[@]}" -- test_bitcoin bench_bitcoin
+fi
+
+if [ "$FULL" = 1 ]; then
+  build_side fastsecp build-full "${CONF[@]}" -DBUILD_TESTS=ON -DBUILD_KERNEL_LIB=ON \
+    -DBUILD_UTIL_CHAINSTATE=ON --
+  step "fastsecp's own tests as built inside Core (ECDH off, no reference library)"
+  ctest --test-dir "$WORK/fastsecp/build-full/src/secp256k1" -j "$JOBS" --output-on-failure | tail -5
+fi
+
+if [ "$RUN_TEST" = 1 ]; then
+  step "all of test_bitcoin on fastsecp"
+  LOG="$WORK/fastsecp/$BUILD.test_bitcoin.log"
+  if "$WORK/fastsecp/$BUILD/bin/test_bitcoin" --report_level=short > "$LOG" 2>&1; then
+    grep -E 'Test module|No errors|test cases' "$LOG" | tail -3
+    echo "test_bitcoin: all passed (log $LOG)"
+  else
+    tail -30 "$LOG" >&2
+    echo "test_bitcoin FAILED on fastsecp (log $LOG)" >&2
+    exit 1
+  fi
+fi
+
+[ "$RUN_BENCH" = 1 ] || exit 0
+
+step "bench_bitcoin, interleaved: ${#BENCHES[@]} benchmarks x $ROUNDS rounds x 2 sides, -min-time=$MIN_TIME"
+echo "load average now: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores (an idle machine gives stable ratios)" >&2
+RAW="$WORK/bench-$BUILD.raw"
+: > "$RAW"
+# bench_bitcoin prints a nanobench markdown table; the first column is ns per unit, the last the name.
+run_one() {  # SIDE BENCH -> prints "ns"
+  "$WORK/$1/$BUILD/bin/bench_bitcoin" -filter="^$2\$" -min-time="$MIN_TIME" 2>/dev/null |
+    awk -F'|' -v b="$2" 'index($0, "`" b "`") { v = $2; gsub(/[ ,]/, "", v); print v; exit }'
+}
+for ((r = 1; r <= ROUNDS; r++)); do
+  for b in "${BENCHES[@]}"; do
+    if [ $((r % 2)) = 1 ]; then order=(bundled fastsecp); else order=(fastsecp bundled); fi
+    for side in "${order[@]}"; do
+      v=$(run_one "$side" "$b")
+      [ -n "$v" ] || { echo "no result for $b on $side" >&2; exit 1; }
+      echo "$r $b $side $v" >> "$RAW"
+    done
+  done
+  echo "round $r/$ROUNDS done" >&2
+done
+
+python3 - "$RAW" "$MARKDOWN" "${BENCHES[@]}" <<'PY'
+import statistics, sys
+raw, markdown, benches = sys.argv[1], sys.argv[2] == "1", sys.argv[3:]
+vals = {}
+for line in open(raw):
+    r, b, side, v = line.split()
+    vals.setdefault((b, side), []).append(float(v))
+rows = []
+for b in benches:
+    bu, fa = vals.get((b, "bundled"), []), vals.get((b, "fastsecp"), [])
+    if not bu or not fa:
+        continue
+    mb, mf = statistics.median(bu), statistics.median(fa)
+    per_round = [x / y for x, y in zip(bu, fa)]
+    rows.append((b, mb, mf, mb / mf, min(per_round), max(per_round)))
+def fmt(ns):
+    return f"{ns / 1000:,.1f} us" if ns >= 10000 else f"{ns:,.1f} ns"
+if markdown:
+    print("| benchmark | bundled libsecp256k1 | fastsecp | ratio | per-round range |")
+    print("|---|---:|---:|---:|---:|")
+    for b, mb, mf, q, lo, hi in rows:
+        print(f"| {b} | {fmt(mb)} | {fmt(mf)} | **{q:.2f}x** | {lo:.2f}-{hi:.2f} |")
+else:
+    print(f"{'benchmark':32} {'bundled':>14} {'fastsecp':>14} {'ratio':>7}  per-round")
+    for b, mb, mf, q, lo, hi in rows:
+        print(f"{b:32} {fmt(mb):>14} {fmt(mf):>14} {q:6.2f}x  {lo:.2f}-{hi:.2f}")
+print(f"(medians of {len(vals.get((benches[0], 'bundled'), []))} interleaved rounds; ratio = bundled time / fastsecp time; unit per op as bench_bitcoin reports it)")
+PY
