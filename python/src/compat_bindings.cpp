@@ -48,7 +48,8 @@ nb::bytes out_bytes(const unsigned char* p, size_t n) { return nb::bytes(reinter
 const unsigned char* opt32(const nb::handle& h, bool& ok) {
     ok = true;
     if (h.is_none()) return nullptr;
-    if (!PyBytes_Check(h.ptr()) || PyBytes_GET_SIZE(h.ptr()) != 32) {
+    if (!PyBytes_Check(h.ptr())) throw nb::type_error("expected bytes or None");
+    if (PyBytes_GET_SIZE(h.ptr()) != 32) {
         ok = false;
         return nullptr;
     }

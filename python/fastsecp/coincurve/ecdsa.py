@@ -43,7 +43,7 @@ def recover(message: bytes, recover_sig, hasher: Hasher = sha256, context: Conte
     if len(msg_hash) != 32:
         msg = "Message hash must be 32 bytes long."
         raise ValueError(msg)
-    pubkey = _native.ecdsa_recover(context.ctx, recover_sig, bytes(msg_hash))
+    pubkey = _native.ecdsa_recover(context.ctx, recover_sig, msg_hash)
     if pubkey is None:
         msg = "failed to recover ECDSA public key"
         raise ValueError(msg)
@@ -68,7 +68,7 @@ def deserialize_recoverable(serialized: bytes, context: Context = GLOBAL_CONTEXT
     if not 0 <= rec_id <= 3:
         msg = "Invalid recovery id."
         raise ValueError(msg)
-    parsed = _native.recoverable_parse(context.ctx, bytes(serialized[:64]), rec_id)
+    parsed = _native.recoverable_parse(context.ctx, serialized[:64], rec_id)
     if parsed is None:
         msg = "Failed to parse recoverable signature."
         raise ValueError(msg)

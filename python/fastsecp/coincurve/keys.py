@@ -7,7 +7,14 @@ from typing import List, Optional, Tuple
 from fastsecp import _native
 from fastsecp.coincurve.context import GLOBAL_CONTEXT, Context
 from fastsecp.coincurve.der import decode_der, encode_der
-from fastsecp.coincurve.ecdsa import deserialize_recoverable, recover
+from fastsecp.coincurve.ecdsa import (  # noqa: F401 - coincurve.keys has these names too
+    cdata_to_der,
+    der_to_cdata,
+    deserialize_recoverable,
+    recover,
+    serialize_recoverable,
+)
+from fastsecp.coincurve.flags import EC_COMPRESSED, EC_UNCOMPRESSED  # noqa: F401
 from fastsecp.coincurve.types import Hasher, Nonce
 from fastsecp.coincurve.utils import (
     DEFAULT_NONCE,
@@ -37,7 +44,7 @@ def _nonce_data(custom_nonce: Nonce):
 
 def _fixed32(data: bytes) -> bytes:
     # libsecp256k1 reads exactly 32 bytes where coincurve hands it a longer string.
-    return bytes(data[:32])
+    return data if len(data) <= 32 else data[:32]
 
 
 class PrivateKey:
@@ -57,6 +64,11 @@ class PrivateKey:
         # Derived on first use (coincurve derives both here); same values.
         self._public_key: Optional[PublicKey] = None
         self._public_key_xonly: Optional[PublicKeyXOnly] = None
+        if len(self.secret) != 32:
+            # A longer validated string (leading zeros): coincurve derives the keys from its first
+            # 32 bytes, and fails here when they are not a valid key. So do we.
+            self._public_key = PublicKey.from_valid_secret(self.secret, self.context)
+            self._public_key_xonly = PublicKeyXOnly.from_valid_secret(self.secret, self.context)
 
     @property
     def public_key(self) -> PublicKey:
@@ -94,7 +106,7 @@ class PrivateKey:
         msg_hash = hasher(message) if hasher is not None else message
         if len(msg_hash) != 32:
             raise ValueError(_MSG_HASH_ERROR)
-        der = _native.ecdsa_sign_der(self.context.ctx, bytes(msg_hash), _fixed32(self.secret), _nonce_data(custom_nonce))
+        der = _native.ecdsa_sign_der(self.context.ctx, msg_hash, _fixed32(self.secret), _nonce_data(custom_nonce))
         if der is None:
             raise ValueError(_SIGN_ERROR)
         return der
@@ -119,8 +131,7 @@ class PrivateKey:
             msg = "Auxiliary random data must be 32 bytes long."
             raise ValueError(msg)
         code, signature = _native.schnorr_sign(
-            self.context.ctx, bytes(message), _fixed32(self.secret),
-            None if aux_randomness is None else bytes(aux_randomness),
+            self.context.ctx, message, _fixed32(self.secret), aux_randomness,
         )
         if code == 0:
             return signature
@@ -137,7 +148,7 @@ class PrivateKey:
         if len(msg_hash) != 32:
             raise ValueError(_MSG_HASH_ERROR)
         sig = _native.ecdsa_sign_recoverable(
-            self.context.ctx, bytes(msg_hash), _fixed32(self.secret), _nonce_data(custom_nonce)
+            self.context.ctx, msg_hash, _fixed32(self.secret), _nonce_data(custom_nonce)
         )
         if sig is None:
             raise ValueError(_SIGN_ERROR)
@@ -270,7 +281,12 @@ class PublicKey:
         """
         created = _native.pubkey_create(context.ctx, _fixed32(validate_secret(secret)))
         if created is None:
-            msg = "Invalid secret."
+            # Only a validated string longer than 32 bytes gets here; coincurve's wording.
+            msg = (
+                "Somehow an invalid secret was used. Please "
+                "submit this as an issue here: "
+                "https://github.com/ofek/coincurve/issues/new"
+            )
             raise ValueError(msg)
         return PublicKey(created, context)
 
@@ -340,7 +356,7 @@ class PublicKey:
         msg_hash = hasher(message) if hasher is not None else message
         if len(msg_hash) != 32:
             raise ValueError(_MSG_HASH_ERROR)
-        code = _native.ecdsa_verify_der(self.context.ctx, signature, bytes(msg_hash), self.public_key)
+        code = _native.ecdsa_verify_der(self.context.ctx, signature, msg_hash, self.public_key)
         if code < 0:
             msg = "The DER-encoded signature could not be parsed."
             raise ValueError(msg)
