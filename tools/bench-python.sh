@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The Python benchmark: fastsecp (pip install . of this tree, Release) against the coincurve 21.0.0
+# wheel in the same process (python/bench/bench_python.py), printing a markdown table.
+# The virtual environment lives in build-bench-python/ (FASTSECP_BENCH_PY_VENV overrides) and is
+# reused; the package is reinstalled from the tree on every run.
+# Usage: tools/bench-python.sh [--rounds N] [--min-time S] [--batch N] [--threads N]
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+VENV=${FASTSECP_BENCH_PY_VENV:-$ROOT/build-bench-python}
+JOBS=${JOBS:-2}
+if [ ! -x "$VENV/bin/python" ]; then
+  python3 -m venv "$VENV"
+  "$VENV/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip
+fi
+"$VENV/bin/python" -m pip install -q --disable-pip-version-check --only-binary coincurve coincurve==21.0.0
+CMAKE_BUILD_PARALLEL_LEVEL="$JOBS" "$VENV/bin/python" -m pip install -q --disable-pip-version-check \
+  --force-reinstall --no-deps "$ROOT"
+cd "$ROOT/python/bench"
+exec "$VENV/bin/python" bench_python.py "$@"
