@@ -8,20 +8,21 @@
 
 namespace pyfastsecp {
 
-namespace {
-
-nb::bytes status_bytes(const std::vector<fastsecp_status>& st) {
-    std::vector<unsigned char> b(st.size());
-    for (size_t i = 0; i < st.size(); i++) b[i] = static_cast<unsigned char>(st[i]);
-    return nb::bytes(reinterpret_cast<const char*>(b.data()), b.size());
+nb::bytes status_bytes(const fastsecp_status* statuses, size_t n) {
+    std::vector<unsigned char> b(n);
+    for (size_t i = 0; i < n; i++) b[i] = static_cast<unsigned char>(statuses[i]);
+    return nb::bytes(reinterpret_cast<const char*>(b.data()), n);
 }
 
-// Status codes that do not describe items (the call did not run) become exceptions.
 void check_summary(const char* what, fastsecp_status st) {
     if (st == FASTSECP_OK || st == FASTSECP_ERR_ITEM_FAILED) return;
     if (st == FASTSECP_ERR_OUT_OF_MEMORY) throw std::bad_alloc();
     raise_status(what, st);
 }
+
+namespace {
+
+nb::bytes status_bytes(const std::vector<fastsecp_status>& st) { return pyfastsecp::status_bytes(st.data(), st.size()); }
 
 nb::tuple ecdsa_verify_batch(nb::handle sigs, nb::handle msgs, nb::handle pubkeys, unsigned threads) {
     const fastsecp_ctx* ctx = batch_context(threads);

@@ -25,4 +25,10 @@ const fastsecp_ctx* batch_context(unsigned threads);
 // Raises ValueError("<what>: <fastsecp_strerror(status)>").
 [[noreturn]] void raise_status(const char* what, fastsecp_status status);
 
+// A batch call's summary: OK and ITEM_FAILED return (the items say the rest); a call that did not
+// run raises (MemoryError for OUT_OF_MEMORY, ValueError otherwise). (batch_bindings.cpp)
+void check_summary(const char* what, fastsecp_status status);
+// Per-item statuses as bytes, one byte per item. (batch_bindings.cpp)
+nb::bytes status_bytes(const fastsecp_status* statuses, size_t n);
+
 }  // namespace pyfastsecp

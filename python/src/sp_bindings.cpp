@@ -23,17 +23,7 @@ namespace {
 
 nb::bytes out_bytes(const unsigned char* p, size_t n) { return nb::bytes(reinterpret_cast<const char*>(p), n); }
 
-nb::bytes status_bytes(const std::vector<fastsecp_status>& st) {
-    std::string b(st.size(), '\0');
-    for (size_t i = 0; i < st.size(); i++) b[i] = static_cast<char>(st[i]);
-    return nb::bytes(b.data(), b.size());
-}
-
-void check_summary(const char* what, fastsecp_status st) {
-    if (st == FASTSECP_OK || st == FASTSECP_ERR_ITEM_FAILED) return;
-    if (st == FASTSECP_ERR_OUT_OF_MEMORY) throw std::bad_alloc();
-    raise_status(what, st);
-}
+nb::bytes status_bytes(const std::vector<fastsecp_status>& st) { return pyfastsecp::status_bytes(st.data(), st.size()); }
 
 // The batch scanner's wallet (fastsecp_sp_wallet). Holds a copy of the scan key, wiped on close.
 class SpWallet {

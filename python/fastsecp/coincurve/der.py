@@ -82,6 +82,14 @@ def _expect(data: bytes, offset: int, tag: int, message: str) -> int:
     return offset + 1
 
 
+def _open_sequence(data: bytes, version_message: str) -> int:
+    # A SEQUENCE whose first element is a version INTEGER: the offset just past that INTEGER.
+    _, pos = decode_length(data, 1)
+    pos = _expect(data, pos, INTEGER_TAG, version_message)
+    skip, pos = decode_length(data, pos)
+    return pos + skip
+
+
 def decode_der(der_data: bytes) -> bytes:
     """The secret key bytes inside a PKCS#8 DER private key.
 
@@ -91,10 +99,7 @@ def decode_der(der_data: bytes) -> bytes:
     if len(der_data) < 34 or der_data[0] != SEQUENCE_TAG:
         msg = "Invalid DER: not a valid PKCS#8 structure"
         raise ValueError(msg)
-    _, pos = decode_length(der_data, 1)
-    pos = _expect(der_data, pos, INTEGER_TAG, "Invalid DER: expected INTEGER tag for version")
-    skip, pos = decode_length(der_data, pos)
-    pos += skip
+    pos = _open_sequence(der_data, "Invalid DER: expected INTEGER tag for version")
     pos = _expect(der_data, pos, SEQUENCE_TAG, "Invalid DER: expected SEQUENCE tag for algorithm")
     alg_len, pos = decode_length(der_data, pos)
     alg_end = pos + alg_len
@@ -109,10 +114,7 @@ def decode_der(der_data: bytes) -> bytes:
     if len(ec_data) < 2 or ec_data[0] != SEQUENCE_TAG:
         msg = "Invalid EC key format: missing sequence"
         raise ValueError(msg)
-    _, pos = decode_length(ec_data, 1)
-    pos = _expect(ec_data, pos, INTEGER_TAG, "Invalid EC key format: missing version")
-    skip, pos = decode_length(ec_data, pos)
-    pos += skip
+    pos = _open_sequence(ec_data, "Invalid EC key format: missing version")
     pos = _expect(ec_data, pos, OCTET_STRING_TAG, "Invalid DER: expected OCTET STRING for EC private key")
     secret_len, pos = decode_length(ec_data, pos)
     return ec_data[pos : pos + secret_len]

@@ -42,6 +42,14 @@ def _nonce_data(custom_nonce: Nonce):
     return nonce_data
 
 
+def _parse_or_raise(parse, context: Context, data: bytes):
+    parsed = parse(context.ctx, data)
+    if parsed is None:
+        msg = "The public key could not be parsed or is invalid."
+        raise ValueError(msg)
+    return parsed
+
+
 def _fixed32(data: bytes) -> bytes:
     # libsecp256k1 reads exactly 32 bytes where coincurve hands it a longer string.
     return data if len(data) <= 32 else data[:32]
@@ -262,14 +270,7 @@ class PublicKey:
     """
 
     def __init__(self, data, context: Context = GLOBAL_CONTEXT):
-        if isinstance(data, bytes):
-            parsed = _native.pubkey_parse(context.ctx, data)
-            if parsed is None:
-                msg = "The public key could not be parsed or is invalid."
-                raise ValueError(msg)
-            self.public_key = parsed
-        else:
-            self.public_key = data
+        self.public_key = _parse_or_raise(_native.pubkey_parse, context, data) if isinstance(data, bytes) else data
         self.context = context
 
     @classmethod
@@ -427,14 +428,7 @@ class PublicKeyXOnly:
     """
 
     def __init__(self, data, parity: bool = False, context: Context = GLOBAL_CONTEXT):  # noqa: FBT001, FBT002
-        if isinstance(data, bytes):
-            parsed = _native.xonly_parse(context.ctx, data)
-            if parsed is None:
-                msg = "The public key could not be parsed or is invalid."
-                raise ValueError(msg)
-            self.public_key = parsed
-        else:
-            self.public_key = data
+        self.public_key = _parse_or_raise(_native.xonly_parse, context, data) if isinstance(data, bytes) else data
         self.parity = parity
         self.context = context
 
