@@ -265,3 +265,20 @@ def test_taproot_sender_inputs():
         tweak = sp.public_tweak(outpoint, [xonly], [PrivateKey(plain).public_key.format()])
         res = sp.Wallet(scan_key, spend.public_key.format()).scan([(tweak, outs)])
         assert sorted((m.output, m.k) for m in res.matches) in ([(0, 0), (1, 1)], [(0, 1), (1, 0)])
+
+
+def test_scan_item_forms_and_results():
+    scan_key, spend, txs = random_world(6, 4)
+    w = sp.Wallet(scan_key, spend.public_key.format(), labels=[1])
+    as_lists = w.scan([(t, o) for t, o, _, _ in txs])
+    as_packed = w.scan([(bytearray(t), b"".join(o)) for t, o, _, _ in txs])
+    as_views = w.scan([(memoryview(t), [memoryview(x) for x in o]) for t, o, _, _ in txs])
+    assert as_lists.matches == as_packed.matches == as_views.matches and len(as_lists.matches) == 4
+    assert {m.label for m in as_lists.matches} == {None, 1}
+    with pytest.raises(ValueError, match="32-byte"):
+        w.scan([(txs[0][0], b"\x00" * 33)])
+    assert w.scan([]).all_valid and len(w.scan([])) == 0
+    assert "all_valid=True" in repr(as_lists) and w.labels == (1,)
+    assert as_lists.failed() == [] and list(as_lists) == [Status.OK] * 6
+    pf = w.prefilter([], [], [0])
+    assert pf.all_valid and pf.maybe == b"" and pf.candidates() == []
