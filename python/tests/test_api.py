@@ -46,3 +46,13 @@ def test_stub_names_every_native_name():
 
 def test_versions():
     assert fastsecp.__version__ == fastsecp.library_version == "0.1.0"
+
+
+def test_extension_exports_no_library_symbols():
+    """The library is linked in statically with its symbols hidden: nothing of it is exported, so
+    another libsecp256k1 in the same process (coincurve's) cannot clash with it."""
+    import ctypes
+
+    lib = ctypes.CDLL(_native.__file__)
+    for name in ("secp256k1_context_create", "secp256k1_ecdsa_verify", "fastsecp_ctx_create"):
+        assert not hasattr(lib, name), name
