@@ -71,9 +71,17 @@ def bad_pubkeys(pub33, pub65):
 
 
 def test_module_layout(ours, oracle):
+    mine = importlib.import_module("fastsecp.coincurve.types")
+    assert mine.Hasher is not None and mine.Nonce is not None  # coincurve.types' two names
     for name in ("keys", "utils", "ecdsa", "der", "flags", "context", "types"):
-        theirs = importlib.import_module(f"coincurve.{name}")
         mine = importlib.import_module(f"fastsecp.coincurve.{name}")
+        try:
+            theirs = importlib.import_module(f"coincurve.{name}")
+        except TypeError:
+            # coincurve 21's types.py writes `Callable[...] | None` at run time, which Python 3.9
+            # cannot evaluate: that module of the oracle does not import there (ours does).
+            assert name == "types" and sys.version_info < (3, 10)
+            continue
         public = {n for n in dir(theirs) if not n.startswith("_")}
         # cffi's handles and typing/annotation helpers are not coincurve API.
         public -= {"ffi", "lib", "annotations", "TYPE_CHECKING", "Callable", "Generator", "Hasher", "Nonce",
