@@ -282,3 +282,24 @@ def test_scan_item_forms_and_results():
     assert as_lists.failed() == [] and list(as_lists) == [Status.OK] * 6
     pf = w.prefilter([], [], [0])
     assert pf.all_valid and pf.maybe == b"" and pf.candidates() == []
+
+
+def test_gil_released_during_scan():
+    """A second Python thread makes progress while Wallet.scan_packed and prefilter run."""
+    import fastsecp
+    from test_batch import run_with_counter
+
+    n = 4000
+    tweaks = fastsecp.pubkey_create_batch(os.urandom(32 * n)).packed  # valid points
+    outputs = os.urandom(32 * 2 * n)
+    offsets = list(range(0, 2 * n + 1, 2))
+    prefixes = b"".join(outputs[i : i + 8] for i in range(0, len(outputs), 32))
+    w = sp.Wallet(PrivateKey(os.urandom(32)).secret, PrivateKey(os.urandom(32)).public_key.format(), labels=[0])
+    results = []
+    progress = run_with_counter([
+        lambda: sum(range(3 * 10**6)),  # control: keeps the GIL
+        lambda: results.append(w.scan_packed(tweaks, outputs, offsets)),
+        lambda: results.append(w.prefilter(tweaks, prefixes, offsets)),
+    ])
+    assert progress[0] == 0 and all(p > 1000 for p in progress[1:]), progress
+    assert all(r.all_valid and len(r) == n for r in results)
