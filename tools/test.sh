@@ -10,6 +10,8 @@
 #   5. tests/core-config: the tree configured the way Bitcoin Core's cmake/secp256k1.cmake does
 #      (ECDH off, static, hidden, appended flags, secp256k1_objs), all targets and our tests inside;
 #   6. a ThreadSanitizer build of the threaded tests (the batch API's thread pool, the scanner).
+#   7. the Python package: `pip install .` in a fresh virtual environment, then its pytest suite
+#      (python/tests) against the coincurve 21.0.0 wheel as the oracle.
 # Build trees: build-test/, build-asan/ and build-tsan/ (override with FASTSECP_TEST_BUILD_DIR /
 # _ASAN_DIR / _TSAN_DIR).
 # FASTSECP_DIFF_ITERS raises the differential tests' iteration count for a long run.
@@ -90,6 +92,18 @@ if readelf -d "$PREFIX/c-static-archive" | grep NEEDED | grep -v -E '\[(libc|lib
 fi
 cc -Wall -Werror -static -o "$PREFIX/c-fully-static" "$ROOT/tests/install/c_only.c" $STATIC_FLAGS
 "$PREFIX/c-fully-static"
+
+step "Python package: pip install . in a fresh venv, pytest (python/tests; coincurve 21.0.0 wheel as the oracle)"
+# The wheel is built once (scikit-build-core + nanobind from PyPI, the library linked statically)
+# and installed with the test-only packages; the tests import the installed package.
+PYENV=$(mktemp -d)
+cleanup_dirs+=("$PYENV")
+python3 -m venv "$PYENV/venv"
+"$PYENV/venv/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip
+CMAKE_BUILD_PARALLEL_LEVEL="$JOBS" "$PYENV/venv/bin/python" -m pip install -q --disable-pip-version-check "$ROOT"
+"$PYENV/venv/bin/python" -m pip install -q --disable-pip-version-check --only-binary coincurve,numpy \
+  pytest numpy coincurve==21.0.0
+(cd "$ROOT/python/tests" && "$PYENV/venv/bin/python" -m pytest -q -p no:cacheprovider)
 
 step "configured as Bitcoin Core's src/secp256k1 (tests/core-config: Core's options, all targets, our tests inside)"
 cmake -S "$ROOT/tests/core-config" -B "$PREFIX/core-config" -DFASTSECP_SOURCE_DIR="$ROOT" -DBUILD_TESTS=ON > /dev/null
