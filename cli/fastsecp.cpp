@@ -1,10 +1,13 @@
-// fastsecp: command-line front end of the native API. One subcommand so far:
+// fastsecp: command-line front end of the native API. Subcommands: scan (below), derive and
+// address (wallet_cmds.cpp).
 //
 //   fastsecp scan --wallet FILE [--input FILE] [--output FILE] [--vartime] [--threads N]
 //                 [--batch N] [--prefilter] [--quiet]
 //
 // scans silent-payment transactions for one wallet (the formats are described in usage()).
 #include <fastsecp.h>
+
+#include "wallet_cmds.h"
 
 #include <unistd.h>
 
@@ -27,6 +30,8 @@ namespace {
 void usage(std::FILE* to) {
     std::fputs(
         "usage: fastsecp scan --wallet FILE [options]\n"
+        "       fastsecp derive (--seed HEX | --key XKEY) [--path PATH] [--range A:B] ...  (fastsecp derive --help)\n"
+        "       fastsecp address [--kind KINDS] [--network NET] [KEY...]  (fastsecp address --help)\n"
         "       fastsecp version\n"
         "\n"
         "Scans transactions for silent payments (BIP-352) to one wallet and prints what it finds.\n"
@@ -400,6 +405,8 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (cmd == "scan") return run_scan(parse_options(argc, argv));
+    if (cmd == "derive") return run_derive(argc, argv);
+    if (cmd == "address") return run_address(argc, argv);
     std::fprintf(stderr, "fastsecp: unknown command '%s'\n", cmd.c_str());
     usage(stderr);
     return 2;
