@@ -75,7 +75,7 @@ fastsecp_status fastsecp_eth_sign(const fastsecp_ctx* ctx, unsigned char* sig65,
     int recid = 0;
     bool ok = eth::sign(ctx->gen_blind, r, s, recid, hash32, k);
     scalar_clear(k);
-    ok = ok && valid;
+    ok = (int)ok & (int)valid;  // no short-circuit branch on the key's validity
     api::declassify(&ok, sizeof ok);
     if (!ok) return FASTSECP_ERR_SCALAR_OUT_OF_RANGE;
     scalar_get_b32(sig65, r);

@@ -123,8 +123,8 @@ fastsecp_status fastsecp_taproot_tweak_seckey(const fastsecp_ctx* ctx, unsigned 
     Scalar one;
     scalar_set_int(one, 1);
     scalar_cmov(k, one, (uint64_t)!valid);  // run the same way for an invalid key
-    bool ok = taproot::tweak_seckey(t, ctx->gen_blind, k, merkle_root32);
-    ok = ok && valid;
+    // Combined with & (no short-circuit branch on the secret flags).
+    bool ok = (int)taproot::tweak_seckey(t, ctx->gen_blind, k, merkle_root32) & (int)valid;
     // zero the output without a branch on the (secret) flags, then publish only the status
     uint64_t mask = 0 - (uint64_t)ok;
     for (int w = 0; w < 4; w++) t.d[w] &= mask;

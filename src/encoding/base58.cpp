@@ -6,6 +6,7 @@
 
 #include "hash/memclear.h"
 #include "hash/sha256.h"
+#include "rt/declassify.h"
 
 namespace fastsecp::encoding {
 
@@ -50,8 +51,14 @@ std::size_t base58_encode(char* out, std::size_t cap, const unsigned char* data,
             carry /= 58;
         }
     }
-    std::size_t top = nd;
-    while (top > 0 && digits[top - 1] == 0) top--;
+    // The number of significant digits, found without a branch on them; it is the length of the
+    // text, which the caller publishes anyway.
+    std::size_t top = 0;
+    for (std::size_t j = 0; j < nd; j++) {
+        std::size_t nonzero = (std::size_t)((0u - (unsigned)digits[j]) >> 31);  // 1 iff digits[j] != 0
+        top ^= (top ^ (j + 1)) & (0 - nonzero);
+    }
+    rt::declassify(&top, sizeof top);
     std::size_t n = zeros + top;
     if (cap <= n) {
         hash::memclear(digits, sizeof digits);

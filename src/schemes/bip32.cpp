@@ -58,6 +58,8 @@ void compute_pub33(const GenBlind& blind, unsigned char pub33[33], const Scalar&
     Ge p;
     ecmult_gen(blind, pj, k);
     ge_set_gej(p, pj);
+    fe_normalize(p.x);  // constant time, so serializing does not branch on the secret's point
+    fe_normalize(p.y);
     pubkey_serialize33(pub33, p);
 }
 

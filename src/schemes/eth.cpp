@@ -6,6 +6,7 @@
 #include "hash/keccak.h"
 #include "hash/memclear.h"
 #include "hash/sha256.h"
+#include "rt/declassify.h"
 #include "schemes/ecdsa.h"
 
 namespace fastsecp::eth {
@@ -52,8 +53,11 @@ bool sign(const GenBlind& blind, Scalar& r, Scalar& s, int& recid, const unsigne
     for (int attempt = 0; attempt < 64 && !ok; attempt++) {
         hash::rfc6979_generate(rng, nonce32, 32);
         // An unusable nonce has probability below 2^-127: branching on it leaks nothing useful.
-        if (!scalar_set_b32_seckey(k, nonce32)) continue;
+        bool nonce_ok = scalar_set_b32_seckey(k, nonce32);
+        rt::declassify(&nonce_ok, sizeof nonce_ok);
+        if (!nonce_ok) continue;
         ok = ecdsa_sig_sign(blind, r, s, sec, m, k, &recid);
+        rt::declassify(&ok, sizeof ok);  // the signature is public from here on
     }
     hash::rfc6979_finalize(rng);
     hash::memclear(keydata, sizeof keydata);
