@@ -2,8 +2,8 @@
 // reference libsecp256k1's calls, in one process. Both sides hash with fastsecp's HMAC-SHA512 (one
 // keyed state per parent, copied per child), so only the curve work differs:
 //   reference, per child: ec_pubkey_tweak_add(copy of the parsed parent, I_L), ec_pubkey_serialize
-//   (the single row also parses the parent each time: ec_pubkey_parse, as deriving one child from an
-//   xpub must);
+//   (the single row also parses the parent and keys the HMAC each time: ec_pubkey_parse and
+//   hmac512_init, as deriving one child from an xpub must);
 //   fastsecp single: fastsecp_xkey_derive on the xpub (parse, HMAC, k·G, add, inversion, serialize,
 //   plus the child's parent fingerprint, which the reference row does not compute);
 //   fastsecp batch: fastsecp_xkey_derive_range (children [a, a+n): k·G eight at a time in IFMA lanes
@@ -61,6 +61,9 @@ size_t ref_range(const SecpApi& api, const secp256k1_context* ctx, const fastsec
     unsigned char msg[37];
     std::memcpy(msg, parent.key, 33);
     for (size_t j = 0; j < n; j++) {
+        // One child from an xpub (the single row) keys the HMAC with the chain code each time, as
+        // fastsecp_xkey_derive does; a range keys it once.
+        if (parse_each) fastsecp::hash::hmac512_init(keyed, parent.chain_code, 32);
         fastsecp::hash::HmacSha512 h = keyed;
         unsigned char I[64];
         put32(msg + 33, first + (unsigned)j);

@@ -339,3 +339,7 @@ TEST(Bip32, Bip328AggregateKeyXpub) {
         EXPECT_EQ(std::memcmp(parsed.key, agg.data(), 33), 0);
     }
 }
+
+extern "C" int fastsecp_wallet_c_header_check(void);
+
+TEST(Bip32, HeaderWorksFromC89) { EXPECT_EQ(fastsecp_wallet_c_header_check(), 1); }
