@@ -7,6 +7,7 @@
 // scans silent-payment transactions for one wallet (the formats are described in usage()).
 #include <fastsecp.h>
 
+#include "hex.h"
 #include "wallet_cmds.h"
 
 #include <unistd.h>
@@ -26,6 +27,9 @@
 #include <vector>
 
 namespace {
+
+using fastsecp::cli::parse_hex;
+using fastsecp::cli::to_hex;
 
 void usage(std::FILE* to) {
     std::fputs(
@@ -75,34 +79,6 @@ void usage(std::FILE* to) {
 [[noreturn]] void fatal(const std::string& msg) {
     std::fprintf(stderr, "fastsecp: %s\n", msg.c_str());
     std::exit(2);
-}
-
-int hex_value(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-// Decodes exactly out.size() bytes of hex; false on a wrong length or a non-hex digit.
-bool parse_hex(const std::string& s, unsigned char* out, size_t len) {
-    if (s.size() != 2 * len) return false;
-    for (size_t i = 0; i < len; i++) {
-        int hi = hex_value(s[2 * i]), lo = hex_value(s[2 * i + 1]);
-        if (hi < 0 || lo < 0) return false;
-        out[i] = static_cast<unsigned char>(hi << 4 | lo);
-    }
-    return true;
-}
-
-std::string to_hex(const unsigned char* p, size_t len) {
-    static const char digits[] = "0123456789abcdef";
-    std::string s(2 * len, '0');
-    for (size_t i = 0; i < len; i++) {
-        s[2 * i] = digits[p[i] >> 4];
-        s[2 * i + 1] = digits[p[i] & 15];
-    }
-    return s;
 }
 
 std::string trim(const std::string& s) {

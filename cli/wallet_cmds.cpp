@@ -3,6 +3,8 @@
 // exit status 2 for usage or fatal errors, 1 when some inputs were rejected.
 #include "wallet_cmds.h"
 
+#include "hex.h"
+
 #include <fastsecp_wallet.h>
 
 #include <cstdio>
@@ -19,31 +21,8 @@ namespace {
     std::exit(2);
 }
 
-std::string hex(const unsigned char* p, size_t n) {
-    static const char d[] = "0123456789abcdef";
-    std::string s(2 * n, '0');
-    for (size_t i = 0; i < n; i++) {
-        s[2 * i] = d[p[i] >> 4];
-        s[2 * i + 1] = d[p[i] & 15];
-    }
-    return s;
-}
-
-bool unhex(const std::string& s, std::vector<unsigned char>& out) {
-    if (s.size() % 2) return false;
-    out.clear();
-    for (size_t i = 0; i < s.size(); i += 2) {
-        int v = 0;
-        for (int k = 0; k < 2; k++) {
-            char c = s[i + k];
-            int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-            if (d < 0) return false;
-            v = v * 16 + d;
-        }
-        out.push_back((unsigned char)v);
-    }
-    return true;
-}
+std::string hex(const unsigned char* p, size_t n) { return fastsecp::cli::to_hex(p, n); }
+bool unhex(const std::string& s, std::vector<unsigned char>& out) { return fastsecp::cli::parse_hex(s, out); }
 
 void wipe(std::vector<unsigned char>& v) {
     volatile unsigned char* p = v.data();

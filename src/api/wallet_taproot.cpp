@@ -126,8 +126,9 @@ fastsecp_status fastsecp_taproot_tweak_seckey(const fastsecp_ctx* ctx, unsigned 
     // Combined with & (no short-circuit branch on the secret flags).
     bool ok = (int)taproot::tweak_seckey(t, ctx->gen_blind, k, merkle_root32) & (int)valid;
     // zero the output without a branch on the (secret) flags, then publish only the status
-    uint64_t mask = 0 - (uint64_t)ok;
-    for (int w = 0; w < 4; w++) t.d[w] &= mask;
+    Scalar zero;
+    scalar_clear(zero);
+    scalar_cmov(t, zero, (uint64_t)!ok);
     scalar_get_b32(out32, t);
     scalar_clear(k);
     scalar_clear(t);

@@ -4,7 +4,6 @@
 #include <cstring>
 
 #include "hash/memclear.h"
-#include "hash/ripemd160.h"
 #include "schemes/eckey.h"
 
 namespace fastsecp::bip32 {
@@ -89,16 +88,13 @@ bool ckd_priv(Scalar& child, unsigned char child_chain[32], const Scalar& k, con
     put32(msg + 33, i);
     unsigned char I[64];
     hash::hmac_sha512(chain, 32, msg, sizeof msg, I);
-    Scalar il;
-    int overflow;
-    scalar_set_b32(il, I, &overflow);
-    scalar_add(child, il, k);
     // Invalid when I_L >= n or the sum is zero; the flag is folded, not branched on.
-    std::uint64_t ok = (std::uint64_t)(overflow == 0) & (std::uint64_t)!scalar_is_zero(child);
-    std::uint64_t mask = 0 - ok;
-    for (int w = 0; w < 4; w++) child.d[w] &= mask;
+    child = k;
+    std::uint64_t ok = (std::uint64_t)seckey_tweak_add(child, I);
+    Scalar zero;
+    scalar_clear(zero);
+    scalar_cmov(child, zero, ok ^ 1);
     std::memcpy(child_chain, I + 32, 32);
-    scalar_clear(il);
     hash::memclear(I, sizeof I);
     hash::memclear(msg, sizeof msg);
     return ok != 0;
@@ -111,17 +107,9 @@ Result ckd_pub(Ge& child, unsigned char child_chain[32], const Ge& K, const unsi
     keyed_chain(keyed, chain);
     unsigned char I[64];
     normal_child_hmac(I, keyed, pub33, i);
-    Scalar il;
-    int overflow;
-    scalar_set_b32(il, I, &overflow);
     std::memcpy(child_chain, I + 32, 32);
-    if (overflow) return Result::invalid_child;
-    Gej r;
-    ecmult_gen_var(r, il);
-    gej_add_ge_var(r, r, K);
-    if (r.infinity) return Result::invalid_child;
-    ge_set_gej_var(child, r);
-    return Result::ok;
+    child = K;
+    return pubkey_tweak_add_var(child, I) ? Result::ok : Result::invalid_child;
 }
 
 void serialize78(unsigned char out[78], const Raw& r) {

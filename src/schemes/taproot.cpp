@@ -3,9 +3,9 @@
 
 #include <cstring>
 
-#include "batch/same_scalar.h"
 #include "hash/memclear.h"
 #include "hash/sha256.h"
+#include "schemes/eckey.h"
 
 namespace fastsecp::taproot {
 
@@ -101,46 +101,22 @@ bool tree_root(unsigned char root32[32], const Leaf* leaves, std::size_t n, std:
 }
 
 bool output_key(Ge& q, const Ge& p_even, const unsigned char* t32) {
-    Scalar t;
-    int overflow;
-    scalar_set_b32(t, t32, &overflow);
-    if (overflow) return false;
-    Gej r;
-    ecmult_gen_var(r, t);
-    gej_add_ge_var(r, r, p_even);
-    if (r.infinity) return false;
-    ge_set_gej_var(q, r);
+    q = p_even;
+    if (!pubkey_tweak_add_var(q, t32)) return false;
     fe_normalize_var(q.x);
     fe_normalize_var(q.y);
     return true;
 }
 
 void output_keys(Ge* q, bool* ok, const Ge* p_even, const unsigned char* t32s, std::size_t n) {
+    static_assert(BLOCK <= TWEAK_MANY_MAX);
     Scalar t[BLOCK];
-    Gej r[BLOCK];
-    Fe scratch[BLOCK];
-    if (n == 0) return;
     for (std::size_t i = 0; i < n; i++) {
         int overflow;
         scalar_set_b32(t[i], t32s + 32 * i, &overflow);
         ok[i] = !overflow;
-        if (overflow) scalar_set_int(t[i], 1);
     }
-    batch::ecmult_gen_var_batch(r, t, n);
-    for (std::size_t i = 0; i < n; i++) {
-        if (!ok[i]) {
-            gej_set_infinity(r[i]);
-            continue;
-        }
-        gej_add_ge_var(r[i], r[i], p_even[i]);
-        ok[i] = !r[i].infinity;
-    }
-    ge_set_all_gej_var(q, r, n, scratch);
-    for (std::size_t i = 0; i < n; i++) {
-        if (!ok[i]) continue;
-        fe_normalize_var(q[i].x);
-        fe_normalize_var(q[i].y);
-    }
+    pubkey_tweak_add_many_var(q, ok, p_even, 1, t, n);
 }
 
 bool tweak_seckey(Scalar& out, const GenBlind& blind, const Scalar& k, const unsigned char* root32) {
@@ -155,13 +131,11 @@ bool tweak_seckey(Scalar& out, const GenBlind& blind, const Scalar& k, const uns
     unsigned char x[32], t32[32];
     fe_get_b32(x, p.x);
     tweak_hash(t32, x, root32);
-    Scalar t;
-    int overflow;
-    scalar_set_b32(t, t32, &overflow);
-    scalar_add(out, d, t);
-    std::uint64_t ok = (std::uint64_t)(overflow == 0) & (std::uint64_t)!scalar_is_zero(out);
-    std::uint64_t mask = 0 - ok;
-    for (int w = 0; w < 4; w++) out.d[w] &= mask;
+    out = d;
+    std::uint64_t ok = (std::uint64_t)seckey_tweak_add(out, t32);
+    Scalar zero;
+    scalar_clear(zero);
+    scalar_cmov(out, zero, ok ^ 1);
     scalar_clear(d);
     hash::memclear(x, sizeof x);
     return ok != 0;
