@@ -250,10 +250,19 @@ FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_taproot_contro
 
 /* Key-path spending: the secret key of the output key, from the internal secret key (negated
  * first when its point has odd y) plus the tweak (merkle_root32 may be NULL). Constant time in
- * the key. Sign with it by BIP-340 (secp256k1_schnorrsig_sign32 or any BIP-340 signer).
+ * the key. fastsecp_taproot_sign_keypath signs with it; so does any BIP-340 signer.
  * FASTSECP_ERR_SCALAR_OUT_OF_RANGE (key 0 or >= n, tweak >= n, or a zero result). */
 FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_taproot_tweak_seckey(
     const fastsecp_ctx *ctx, unsigned char *out32, const unsigned char *seckey32, const unsigned char *merkle_root32);
+
+/* Key-path spending signature: BIP-340 over msg32 (the BIP-341 signature hash) with the tweaked
+ * secret key (as fastsecp_taproot_tweak_seckey makes it) and auxiliary randomness aux_rand32 (may
+ * be NULL, which counts as 32 zero bytes, as in secp256k1_schnorrsig_sign32).
+ * Constant time in the key. FASTSECP_ERR_SCALAR_OUT_OF_RANGE (key 0 or >= n, or an invalid
+ * tweak); sig64 zeroed then. */
+FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_taproot_sign_keypath(
+    const fastsecp_ctx *ctx, unsigned char *sig64, const unsigned char *seckey32, const unsigned char *merkle_root32,
+    const unsigned char *msg32, const unsigned char *aux_rand32);
 
 /* ---- Ethereum --------------------------------------------------------------------------- */
 

@@ -7,6 +7,7 @@
 #include "api/context.h"
 #include "api/parse.h"
 #include "hash/memclear.h"
+#include "schemes/schnorr.h"
 #include "schemes/taproot.h"
 
 using namespace fastsecp;
@@ -134,6 +135,38 @@ fastsecp_status fastsecp_taproot_tweak_seckey(const fastsecp_ctx* ctx, unsigned 
     scalar_clear(t);
     api::declassify(&ok, sizeof ok);
     return ok ? FASTSECP_OK : FASTSECP_ERR_SCALAR_OUT_OF_RANGE;
+}
+
+fastsecp_status fastsecp_taproot_sign_keypath(const fastsecp_ctx* ctx, unsigned char* sig64, const unsigned char* seckey32,
+                                              const unsigned char* merkle_root32, const unsigned char* msg32,
+                                              const unsigned char* aux_rand32) {
+    if (sig64 == nullptr) return FASTSECP_ERR_INVALID_ARGUMENT;
+    std::memset(sig64, 0, 64);
+    if (ctx == nullptr || seckey32 == nullptr || msg32 == nullptr) return FASTSECP_ERR_INVALID_ARGUMENT;
+    unsigned char tweaked[32], pk32[32], nonce32[32];
+    fastsecp_status st = fastsecp_taproot_tweak_seckey(ctx, tweaked, seckey32, merkle_root32);
+    if (st != FASTSECP_OK) return st;
+    // The output key Q = d·G; sign with d or -d so that Q has even y (constant time).
+    Scalar d;
+    scalar_set_b32(d, tweaked, nullptr);
+    Gej qj;
+    Ge q;
+    ecmult_gen(ctx->gen_blind, qj, d);
+    ge_set_gej(q, qj);
+    fe_normalize(q.x);
+    fe_normalize(q.y);
+    api::declassify(&q, sizeof q);  // the output key is public
+    if (fe_is_odd(q.y)) scalar_negate(d, d);
+    fe_get_b32(pk32, q.x);
+    scalar_get_b32(tweaked, d);
+    int ret = bip340_nonce(nullptr, nonce32, msg32, 32, tweaked, pk32, BIP340_ALGO, sizeof BIP340_ALGO, aux_rand32);
+    ret = bip340_sign_core(ctx->gen_blind, nullptr, sig64, msg32, 32, d, pk32, nonce32, ret,
+                           [](const void* p, size_t len, const void*) { api::declassify(p, len); }, nullptr);
+    scalar_clear(d);
+    hash::memclear(tweaked, sizeof tweaked);
+    hash::memclear(nonce32, sizeof nonce32);
+    api::declassify(&ret, sizeof ret);
+    return ret ? FASTSECP_OK : FASTSECP_ERR_SCALAR_OUT_OF_RANGE;  // a zero nonce: never in practice
 }
 
 }  // extern "C"

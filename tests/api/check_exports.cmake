@@ -35,7 +35,8 @@ set(want fastsecp_ctx_create fastsecp_ctx_destroy fastsecp_ctx_threads fastsecp_
          fastsecp_eth_address_parse fastsecp_eth_address_to_checksum fastsecp_eth_sign fastsecp_keccak256
          fastsecp_segwit_address_decode fastsecp_segwit_address_encode fastsecp_taproot_branch_hash
          fastsecp_taproot_control_block fastsecp_taproot_leaf_hash fastsecp_taproot_output_key
-         fastsecp_taproot_tree_root fastsecp_taproot_tweak_seckey fastsecp_wif_decode fastsecp_wif_encode
+         fastsecp_taproot_sign_keypath fastsecp_taproot_tree_root fastsecp_taproot_tweak_seckey
+         fastsecp_wif_decode fastsecp_wif_encode
          fastsecp_xkey_derive fastsecp_xkey_derive_path fastsecp_xkey_derive_range fastsecp_xkey_from_seed
          fastsecp_xkey_from_seed_path_batch fastsecp_xkey_neuter fastsecp_xkey_parse fastsecp_xkey_pubkey
          fastsecp_xkey_serialize)

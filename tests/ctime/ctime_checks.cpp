@@ -738,6 +738,17 @@ void Checker::check_wallet(fastsecp_ctx* nctx) {
                    "wallet: tweaked secret key does not match the output key");
         }
     });
+    step("fastsecp_taproot_sign_keypath (secret key and aux randomness)", [&] {
+        B32 sk = counting(0x41), aux = entropy_;
+        classify(sk.data(), sk.size());
+        classify(aux.data(), aux.size());
+        unsigned char sig[64];
+        const B32 root = counting(0x33);
+        fastsecp_status st = fastsecp_taproot_sign_keypath(nctx, sig, sk.data(), root.data(), msg_.data(), aux.data());
+        declassify(st);
+        declassify(sig, sizeof sig);
+        expect(st == FASTSECP_OK, "wallet: taproot key-path signing failed");
+    });
     step("fastsecp_eth_sign (secret key)", [&] {
         B32 sk = counting(0x41);
         classify(sk.data(), sk.size());

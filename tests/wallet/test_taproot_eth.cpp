@@ -102,6 +102,15 @@ TEST(Taproot, Bip341KeyPathSpending) {
         ASSERT_EQ(secp256k1_schnorrsig_sign32(sctx, sig, sighash.data(), &kp, aux), 1);
         std::string w = in.at("expected").at("witness")[0].get<std::string>();
         EXPECT_EQ(to_hex(sig, 64), w.substr(0, 128));
+        // The same through fastsecp_taproot_sign_keypath, from the internal key.
+        unsigned char sig2[64];
+        ASSERT_EQ(fastsecp_taproot_sign_keypath(ctx, sig2, sk.data(), root.empty() ? nullptr : root.data(), sighash.data(), aux),
+                  FASTSECP_OK);
+        EXPECT_EQ(to_hex(sig2, 64), w.substr(0, 128));
+        ASSERT_EQ(fastsecp_taproot_sign_keypath(ctx, sig2, sk.data(), root.empty() ? nullptr : root.data(), sighash.data(),
+                                                nullptr),
+                  FASTSECP_OK);
+        EXPECT_EQ(to_hex(sig2, 64), w.substr(0, 128));
         // The internal key's output key is the tweaked key's public key.
         unsigned char q[32];
         int parity;
@@ -121,6 +130,10 @@ TEST(Taproot, Bip341KeyPathSpending) {
     std::memset(bad, 0xFF, 32);
     EXPECT_EQ(fastsecp_taproot_tweak_seckey(ctx, out, bad, nullptr), FASTSECP_ERR_SCALAR_OUT_OF_RANGE);
     EXPECT_EQ(to_hex(out, 32), std::string(64, '0'));
+    unsigned char sig[64], msg[32] = {0};
+    EXPECT_EQ(fastsecp_taproot_sign_keypath(ctx, sig, bad, nullptr, msg, nullptr), FASTSECP_ERR_SCALAR_OUT_OF_RANGE);
+    EXPECT_EQ(to_hex(sig, 64), std::string(128, '0'));
+    EXPECT_EQ(fastsecp_taproot_sign_keypath(ctx, sig, bad, nullptr, nullptr, nullptr), FASTSECP_ERR_INVALID_ARGUMENT);
 }
 
 TEST(Taproot, TreeShapesAndErrors) {
