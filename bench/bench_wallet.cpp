@@ -1,6 +1,7 @@
 // BIP-32 public child derivation: fastsecp's wallet calls against the same derivation done with a
 // reference libsecp256k1's calls, in one process. Both sides hash with fastsecp's HMAC-SHA512 (one
-// keyed state per parent, copied per child), so only the curve work differs:
+// keyed state per parent; ranges eight children at a time, hash::hmac512_short8, as
+// fastsecp_xkey_derive_range does), so only the curve work differs:
 //   reference, per child: ec_pubkey_tweak_add(copy of the parsed parent, I_L), ec_pubkey_serialize
 //   (the single row also parses the parent and keys the HMAC each time: ec_pubkey_parse and
 //   hmac512_init, as deriving one child from an xpub must);
@@ -60,15 +61,31 @@ size_t ref_range(const SecpApi& api, const secp256k1_context* ctx, const fastsec
     size_t ok = 0;
     unsigned char msg[37];
     std::memcpy(msg, parent.key, 33);
+    // A range hashes eight children at a time with the same batched HMAC fastsecp uses
+    // (hmac512_short8), so only the curve work differs; a single child hashes alone.
+    unsigned char I8[8][64];
     for (size_t j = 0; j < n; j++) {
-        // One child from an xpub (the single row) keys the HMAC with the chain code each time, as
-        // fastsecp_xkey_derive does; a range keys it once.
-        if (parse_each) fastsecp::hash::hmac512_init(keyed, parent.chain_code, 32);
-        fastsecp::hash::HmacSha512 h = keyed;
         unsigned char I[64];
-        put32(msg + 33, first + (unsigned)j);
-        fastsecp::hash::hmac512_write(h, msg, 37);
-        fastsecp::hash::hmac512_finalize(h, I);
+        const size_t group_left = n - (j - j % 8);  // children from this group of eight on
+        if (parse_each || group_left <= 2) {         // alone, as fastsecp also does for <= 2
+            if (parse_each) fastsecp::hash::hmac512_init(keyed, parent.chain_code, 32);
+            fastsecp::hash::HmacSha512 h = keyed;
+            put32(msg + 33, first + (unsigned)j);
+            fastsecp::hash::hmac512_write(h, msg, 37);
+            fastsecp::hash::hmac512_finalize(h, I);
+        } else {
+            if (j % 8 == 0) {
+                unsigned char msgs[8][37];
+                const unsigned char* ptrs[8];
+                for (size_t l = 0; l < 8; l++) {
+                    std::memcpy(msgs[l], parent.key, 33);
+                    put32(msgs[l] + 33, first + (unsigned)(j + l));
+                    ptrs[l] = msgs[l];
+                }
+                fastsecp::hash::hmac512_short8(I8, keyed, ptrs, 37);
+            }
+            std::memcpy(I, I8[j % 8], 64);
+        }
         secp256k1_pubkey pk = parsed;
         if (parse_each && !api.ec_pubkey_parse(ctx, &pk, parent.key, 33)) die("reference: parse");
         if (!api.ec_pubkey_tweak_add(ctx, &pk, I)) continue;

@@ -7,9 +7,9 @@
 
 namespace fastsecp::hash {
 
-namespace {
-
-constexpr std::uint64_t K[80] = {
+// The round constants (shared with the lane kernel, sha512_lanes.cpp).
+extern const std::uint64_t SHA512_K[80];
+const std::uint64_t SHA512_K[80] = {
     0x428a2f98d728ae22ULL, 0x7137449123ef65cdULL, 0xb5c0fbcfec4d3b2fULL, 0xe9b5dba58189dbbcULL, 0x3956c25bf348b538ULL,
     0x59f111f1b605d019ULL, 0x923f82a4af194f9bULL, 0xab1c5ed5da6d8118ULL, 0xd807aa98a3030242ULL, 0x12835b0145706fbeULL,
     0x243185be4ee4b28cULL, 0x550c7dc3d5ffb4e2ULL, 0x72be5d74f27b896fULL, 0x80deb1fe3b1696b1ULL, 0x9bdc06a725c71235ULL,
@@ -27,9 +27,13 @@ constexpr std::uint64_t K[80] = {
     0x113f9804bef90daeULL, 0x1b710b35131c471bULL, 0x28db77f523047d84ULL, 0x32caab7b40c72493ULL, 0x3c9ebe0a15c9bebcULL,
     0x431d67c49c100d4cULL, 0x4cc5d4becb3e42b6ULL, 0x597f299cfc657e2aULL, 0x5fcb6fab3ad6faecULL, 0x6c44198c4a475817ULL};
 
+namespace {
+
 inline std::uint64_t rotr(std::uint64_t x, unsigned n) { return (x >> n) | (x << (64 - n)); }
 
-void compress(std::uint64_t s[8], const unsigned char* block) {
+}  // namespace
+
+void sha512_compress(std::uint64_t s[8], const unsigned char* block) {
     std::uint64_t w[80];
     for (int i = 0; i < 16; i++) w[i] = load_be64(block + 8 * i);
     for (int i = 16; i < 80; i++) {
@@ -39,7 +43,7 @@ void compress(std::uint64_t s[8], const unsigned char* block) {
     }
     std::uint64_t a = s[0], b = s[1], c = s[2], d = s[3], e = s[4], f = s[5], g = s[6], h = s[7];
     for (int i = 0; i < 80; i++) {
-        std::uint64_t t1 = h + (rotr(e, 14) ^ rotr(e, 18) ^ rotr(e, 41)) + ((e & f) ^ (~e & g)) + K[i] + w[i];
+        std::uint64_t t1 = h + (rotr(e, 14) ^ rotr(e, 18) ^ rotr(e, 41)) + ((e & f) ^ (~e & g)) + SHA512_K[i] + w[i];
         std::uint64_t t2 = (rotr(a, 28) ^ rotr(a, 34) ^ rotr(a, 39)) + ((a & b) ^ (a & c) ^ (b & c));
         h = g;
         g = f;
@@ -55,7 +59,6 @@ void compress(std::uint64_t s[8], const unsigned char* block) {
     memclear(w, sizeof w);
 }
 
-}  // namespace
 
 void sha512_init(Sha512& h) {
     static constexpr std::uint64_t IV[8] = {0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL, 0x3c6ef372fe94f82bULL,
@@ -74,9 +77,9 @@ void sha512_write(Sha512& h, const unsigned char* data, std::size_t len) {
         data += take;
         len -= take;
         if (fill + take < 128) return;
-        compress(h.s, h.buf);
+        sha512_compress(h.s, h.buf);
     }
-    for (; len >= 128; data += 128, len -= 128) compress(h.s, data);
+    for (; len >= 128; data += 128, len -= 128) sha512_compress(h.s, data);
     if (len != 0) std::memcpy(h.buf, data, len);
 }
 
@@ -125,6 +128,34 @@ void hmac512_finalize(HmacSha512& h, unsigned char out64[64]) {
     sha512_write(h.outer, inner, 64);
     sha512_finalize(h.outer, out64);
     memclear(inner, sizeof inner);
+}
+
+void hmac512_short8(unsigned char out[8][64], const HmacSha512& keyed, const unsigned char* const msgs[8],
+                    std::size_t len) {
+    // Each block: message, 0x80, zeros, and the bit length of key block + message (128-bit).
+    unsigned char blocks[8][128];
+    const unsigned char* ptrs[8];
+    std::uint64_t st[8][8];
+    auto pad = [](unsigned char* b, std::size_t used) {
+        std::memset(b + used, 0, 128 - used);
+        b[used] = 0x80;
+        store_be64(b + 120, (std::uint64_t)(128 + used) * 8);
+    };
+    for (int l = 0; l < 8; l++) {
+        std::memcpy(blocks[l], msgs[l], len);
+        pad(blocks[l], len);
+        ptrs[l] = blocks[l];
+    }
+    sha512_compress8(st, keyed.inner.s, ptrs);
+    for (int l = 0; l < 8; l++) {
+        for (int w = 0; w < 8; w++) store_be64(blocks[l] + 8 * w, st[l][w]);
+        pad(blocks[l], 64);
+    }
+    sha512_compress8(st, keyed.outer.s, ptrs);
+    for (int l = 0; l < 8; l++)
+        for (int w = 0; w < 8; w++) store_be64(out[l] + 8 * w, st[l][w]);
+    memclear(blocks, sizeof blocks);
+    memclear(st, sizeof st);
 }
 
 void hmac_sha512(const unsigned char* key, std::size_t keylen, const unsigned char* msg, std::size_t msglen,

@@ -61,6 +61,26 @@ TEST(WalletHash, HmacSha512KnownAnswers) {
     EXPECT_EQ(to_hex(a, 64), to_hex(b, 64));
 }
 
+TEST(WalletHash, EightLaneHmacMatchesSingle) {
+    // hmac512_short8 (AVX-512 lanes, or the scalar fallback under FASTSECP_FORCE_PORTABLE=1)
+    // against one HMAC at a time, for every one-block message length.
+    for (size_t len = 0; len <= 111; len++) {
+        Bytes key = random_bytes(len % 3 == 0 ? 32 : 1 + len), msgs = random_bytes(8 * len + 1);
+        hash::HmacSha512 keyed;
+        hash::hmac512_init(keyed, key.data(), key.size());
+        const unsigned char* ptrs[8];
+        for (int l = 0; l < 8; l++) ptrs[l] = &msgs[len * l];
+        unsigned char out[8][64];
+        hash::hmac512_short8(out, keyed, ptrs, len);
+        for (int l = 0; l < 8; l++) {
+            unsigned char want[64];
+            hash::hmac_sha512(key.data(), key.size(), ptrs[l], len, want);
+            EXPECT_EQ(to_hex(out[l], 64), to_hex(want, 64)) << "len " << len << " lane " << l;
+        }
+    }
+    std::printf("sha512 lanes: %s\n", hash::sha512_lanes_available() ? "AVX-512" : "portable");
+}
+
 TEST(WalletHash, Ripemd160KnownAnswers) {
     for (const auto& c : cases("ripemd160")) {
         Bytes m = message(c);
