@@ -112,9 +112,10 @@ FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_xkey_derive_pa
     const fastsecp_ctx *ctx, fastsecp_xkey *out, const fastsecp_xkey *parent, const char *path);
 
 /* Batch: the public keys of children first .. first+n-1 of parent (public or private: a private
- * parent's public key is computed first, in constant time), by public derivation. One
- * variable-time k·G per child, eight at a time in AVX-512 IFMA lanes where the CPU has them, and
- * one shared field inversion per block of children; runs on the context's threads.
+ * parent's public key is computed first, in constant time), by public derivation. The HMACs run
+ * eight at a time (SHA-512 in AVX-512 lanes where the CPU has them), one variable-time k·G per
+ * child, eight at a time in AVX-512 IFMA lanes, and one shared field inversion per block of
+ * children; runs on the context's threads.
  * Out: pubkeys33[33*i ..] the child's compressed key; chain_codes32 (may be NULL) its chain code
  * (so a child extended key can be built without deriving it again).
  * results[i]: FASTSECP_OK, FASTSECP_ERR_NEEDS_PRIVATE_KEY (first + i >= 2^31),
