@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "hash/memclear.h"
 #include "hash/sha256.h"
@@ -19,15 +20,15 @@ inline void store_le32(unsigned char* p, std::uint32_t v) {
     for (int i = 0; i < 4; i++) p[i] = (unsigned char)(v >> (8 * i));
 }
 
-// f_j for round j (0..4); the left line uses rounds 0..4, the right line 4..0.
-inline std::uint32_t f(int j, std::uint32_t x, std::uint32_t y, std::uint32_t z) {
-    switch (j) {
-        case 0: return x ^ y ^ z;
-        case 1: return (x & y) | (~x & z);
-        case 2: return (x | ~y) ^ z;
-        case 3: return (x & z) | (y & ~z);
-        default: return x ^ (y | ~z);
-    }
+// f_j for round j (0..4); the left line uses rounds 0..4, the right line 4..0. A template, so each
+// round's 16 steps compile with their function fixed (no per-step dispatch).
+template <int J>
+inline std::uint32_t f(std::uint32_t x, std::uint32_t y, std::uint32_t z) {
+    if constexpr (J == 0) return x ^ y ^ z;
+    else if constexpr (J == 1) return (x & y) | (~x & z);
+    else if constexpr (J == 2) return (x | ~y) ^ z;
+    else if constexpr (J == 3) return (x & z) | (y & ~z);
+    else return x ^ (y | ~z);
 }
 
 constexpr std::uint32_t KL[5] = {0x00000000u, 0x5A827999u, 0x6ED9EBA1u, 0x8F1BBCDCu, 0xA953FD4Eu};
@@ -58,13 +59,20 @@ void compress(std::uint32_t h[5], const unsigned char* block) {
     for (int i = 0; i < 16; i++) x[i] = load_le32(block + 4 * i);
     std::uint32_t al = h[0], bl = h[1], cl = h[2], dl = h[3], el = h[4];
     std::uint32_t ar = al, br = bl, cr = cl, dr = dl, er = el;
-    for (int i = 0; i < 80; i++) {
-        int j = i / 16;
-        std::uint32_t t = rol(al + f(j, bl, cl, dl) + x[RL[i]] + KL[j], SL[i]) + el;
-        al = el; el = dl; dl = rol(cl, 10); cl = bl; bl = t;
-        t = rol(ar + f(4 - j, br, cr, dr) + x[RR[i]] + KR[j], SR[i]) + er;
-        ar = er; er = dr; dr = rol(cr, 10); cr = br; br = t;
-    }
+    auto round = [&](auto jc) {
+        constexpr int j = decltype(jc)::value;
+        for (int i = 16 * j; i < 16 * j + 16; i++) {
+            std::uint32_t t = rol(al + f<j>(bl, cl, dl) + x[RL[i]] + KL[j], SL[i]) + el;
+            al = el; el = dl; dl = rol(cl, 10); cl = bl; bl = t;
+            t = rol(ar + f<4 - j>(br, cr, dr) + x[RR[i]] + KR[j], SR[i]) + er;
+            ar = er; er = dr; dr = rol(cr, 10); cr = br; br = t;
+        }
+    };
+    round(std::integral_constant<int, 0>{});
+    round(std::integral_constant<int, 1>{});
+    round(std::integral_constant<int, 2>{});
+    round(std::integral_constant<int, 3>{});
+    round(std::integral_constant<int, 4>{});
     std::uint32_t t = h[1] + cl + dr;
     h[1] = h[2] + dl + er;
     h[2] = h[3] + el + ar;
