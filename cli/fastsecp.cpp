@@ -1,10 +1,14 @@
-// fastsecp: command-line front end of the native API. One subcommand so far:
+// fastsecp: command-line front end of the native API. Subcommands: scan (below), derive and
+// address (wallet_cmds.cpp).
 //
 //   fastsecp scan --wallet FILE [--input FILE] [--output FILE] [--vartime] [--threads N]
 //                 [--batch N] [--prefilter] [--quiet]
 //
 // scans silent-payment transactions for one wallet (the formats are described in usage()).
 #include <fastsecp.h>
+
+#include "hex.h"
+#include "wallet_cmds.h"
 
 #include <unistd.h>
 
@@ -24,9 +28,14 @@
 
 namespace {
 
+using fastsecp::cli::parse_hex;
+using fastsecp::cli::to_hex;
+
 void usage(std::FILE* to) {
     std::fputs(
         "usage: fastsecp scan --wallet FILE [options]\n"
+        "       fastsecp derive (--seed HEX | --key XKEY) [--path PATH] [--range A:B] ...  (fastsecp derive --help)\n"
+        "       fastsecp address [--kind KINDS] [--network NET] [KEY...]  (fastsecp address --help)\n"
         "       fastsecp version\n"
         "\n"
         "Scans transactions for silent payments (BIP-352) to one wallet and prints what it finds.\n"
@@ -70,34 +79,6 @@ void usage(std::FILE* to) {
 [[noreturn]] void fatal(const std::string& msg) {
     std::fprintf(stderr, "fastsecp: %s\n", msg.c_str());
     std::exit(2);
-}
-
-int hex_value(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-// Decodes exactly out.size() bytes of hex; false on a wrong length or a non-hex digit.
-bool parse_hex(const std::string& s, unsigned char* out, size_t len) {
-    if (s.size() != 2 * len) return false;
-    for (size_t i = 0; i < len; i++) {
-        int hi = hex_value(s[2 * i]), lo = hex_value(s[2 * i + 1]);
-        if (hi < 0 || lo < 0) return false;
-        out[i] = static_cast<unsigned char>(hi << 4 | lo);
-    }
-    return true;
-}
-
-std::string to_hex(const unsigned char* p, size_t len) {
-    static const char digits[] = "0123456789abcdef";
-    std::string s(2 * len, '0');
-    for (size_t i = 0; i < len; i++) {
-        s[2 * i] = digits[p[i] >> 4];
-        s[2 * i + 1] = digits[p[i] & 15];
-    }
-    return s;
 }
 
 std::string trim(const std::string& s) {
@@ -400,6 +381,8 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (cmd == "scan") return run_scan(parse_options(argc, argv));
+    if (cmd == "derive") return run_derive(argc, argv);
+    if (cmd == "address") return run_address(argc, argv);
     std::fprintf(stderr, "fastsecp: unknown command '%s'\n", cmd.c_str());
     usage(stderr);
     return 2;

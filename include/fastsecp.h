@@ -100,6 +100,10 @@ typedef enum fastsecp_status {
     FASTSECP_ERR_HIGH_S = 9,
     /* Returned by a batch call that ran when at least one item's result is not FASTSECP_OK. */
     FASTSECP_ERR_ITEM_FAILED = 10,
+    /* A checksum does not match: Base58Check, Bech32/Bech32m, an EIP-55 mixed-case address. */
+    FASTSECP_ERR_BAD_CHECKSUM = 11,
+    /* The operation needs a private key: hardened BIP-32 derivation from an extended public key. */
+    FASTSECP_ERR_NEEDS_PRIVATE_KEY = 12,
     /* Not a status: makes every int value from 0 up a valid fastsecp_status, so codes that later
      * versions add stay valid values for programs compiled against this header. */
     FASTSECP_STATUS_MAX_ENUM = 0x7FFFFFFF

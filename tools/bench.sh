@@ -5,7 +5,9 @@
 # Builds a Release tree in build-bench/ (override with FASTSECP_BENCH_BUILD_DIR), fetches the
 # reference with pip unless FASTSECP_REFERENCE_LIB or --ref names one, and runs bench_compare
 # (every libsecp256k1 operation), then bench_scan (the silent-payments batch scanner against
-# recipient_scan_outputs; skipped when --filter names something else, quick with --rounds 1).
+# recipient_scan_outputs; skipped when --filter names something else, quick with --rounds 1), then
+# bench_wallet (BIP-32 child public keys, single and batch, against libsecp256k1 calls + our
+# HMAC-SHA512; skipped when --filter names neither wallet, bip32 nor derive).
 # Build and fetch chatter goes to stderr, so stdout is only the report.
 set -euo pipefail
 
@@ -28,7 +30,7 @@ JOBS=${JOBS:-2}
 # Portable flags on purpose (no -march=native): the library picks its fast paths at run time.
 cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release \
   -DSECP256K1_BUILD_TESTS=OFF -DSECP256K1_BUILD_CTIME_TESTS=OFF -DSECP256K1_BUILD_BENCHMARK=ON >&2
-cmake --build "$BUILD" --target bench_compare bench_scan -j "$JOBS" >&2
+cmake --build "$BUILD" --target bench_compare bench_scan bench_wallet -j "$JOBS" >&2
 
 have_ref=0
 for arg in "$@"; do
@@ -70,4 +72,26 @@ done
 if [ "$scan" = 1 ]; then
   echo
   "$BUILD/bench/bench_scan" "${scan_args[@]}"
+fi
+
+# bench_wallet's options, from the same command line.
+wallet=1
+wallet_args=()
+prev=
+for arg in "$@"; do
+  case $prev in
+    --filter) case $arg in *wallet*|*bip32*|*derive*) ;; *) wallet=0 ;; esac ;;
+    --rounds) wallet_args+=(--rounds "$arg") ;;
+    --ref) wallet_args+=(--ref "$arg") ;;
+  esac
+  case $arg in
+    --markdown) wallet_args+=(--markdown) ;;
+    --ref=*) wallet_args+=(--ref "${arg#--ref=}") ;;
+    --list|--help|-h) wallet=0 ;;
+  esac
+  prev=$arg
+done
+if [ "$wallet" = 1 ]; then
+  echo
+  "$BUILD/bench/bench_wallet" "${wallet_args[@]+"${wallet_args[@]}"}"
 fi

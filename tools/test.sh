@@ -122,7 +122,7 @@ ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 step "build (ThreadSanitizer): the threaded tests"
 cmake -S "$ROOT" -B "$TSAN" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFASTSECP_SANITIZE_THREAD=ON \
   -DSECP256K1_BUILD_TESTS=ON -DSECP256K1_BUILD_CTIME_TESTS=OFF -DSECP256K1_BUILD_BENCHMARK=OFF
-cmake --build "$TSAN" -j "$JOBS" --target api_tests api_internal_tests
+cmake --build "$TSAN" -j "$JOBS" --target api_tests api_internal_tests wallet_tests
 
 step "threaded tests under ThreadSanitizer (any report fails)"
 # Every native-API test (batch calls with 1..4 threads, the scanner, contexts shared between
@@ -130,3 +130,5 @@ step "threaded tests under ThreadSanitizer (any report fails)"
 export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
 "$TSAN/tests/api/api_tests" --gtest_brief=1
 "$TSAN/tests/api/api_internal_tests" --gtest_brief=1
+# The wallet's batch calls (derive_range, address_batch, the seed batch) on 2 threads.
+"$TSAN/tests/wallet/wallet_tests" --gtest_brief=1

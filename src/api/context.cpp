@@ -6,6 +6,7 @@
 #include "api/context.h"
 #include "hash/memclear.h"
 #include "hash/sha256.h"
+#include "rt/declassify.h"
 #include "rt/vec.h"
 
 #if defined(FASTSECP_HAVE_VALGRIND)
@@ -73,11 +74,4 @@ unsigned int fastsecp_ctx_threads(const fastsecp_ctx* ctx) { return ctx ? ctx->n
 
 }  // extern "C"
 
-void fastsecp::api::declassify(const void* p, size_t len) {
-#if defined(FASTSECP_HAVE_VALGRIND)
-    (void)VALGRIND_MAKE_MEM_DEFINED(p, len);
-#else
-    (void)p;
-    (void)len;
-#endif
-}
+void fastsecp::api::declassify(const void* p, size_t len) { rt::declassify(p, len); }

@@ -26,6 +26,8 @@ const char* fastsecp_strerror(fastsecp_status status) {
         case FASTSECP_ERR_INVALID_SIGNATURE: return "invalid signature";
         case FASTSECP_ERR_HIGH_S: return "ECDSA signature not lower-S (s > n/2)";
         case FASTSECP_ERR_ITEM_FAILED: return "one or more batch items failed (see the per-item results)";
+        case FASTSECP_ERR_BAD_CHECKSUM: return "checksum mismatch (Base58Check, Bech32/Bech32m or EIP-55)";
+        case FASTSECP_ERR_NEEDS_PRIVATE_KEY: return "needs a private key (hardened derivation from a public key)";
         case FASTSECP_STATUS_MAX_ENUM: break;
     }
     return "unknown fastsecp status";

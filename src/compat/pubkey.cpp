@@ -9,27 +9,9 @@ using namespace fastsecp::compat;
 
 namespace fastsecp::compat {
 
-bool pubkey_tweak_add_helper(Ge& p, const unsigned char* tweak32) {
-    Scalar t;
-    int overflow = 0;
-    scalar_set_b32(t, tweak32, &overflow);
-    if (overflow) return false;
-    Gej r;
-    ecmult_gen_var(r, t);
-    gej_add_ge_var(r, r, p);
-    if (r.infinity) return false;
-    ge_set_gej_var(p, r);
-    return true;
-}
+bool pubkey_tweak_add_helper(Ge& p, const unsigned char* tweak32) { return pubkey_tweak_add_var(p, tweak32); }
 
-int seckey_tweak_add_helper(Scalar& sec, const unsigned char* tweak32) {
-    Scalar t;
-    int overflow = 0;
-    scalar_set_b32(t, tweak32, &overflow);
-    scalar_add(sec, sec, t);
-    scalar_clear(t);
-    return (!overflow) & (!scalar_is_zero(sec));
-}
+int seckey_tweak_add_helper(Scalar& sec, const unsigned char* tweak32) { return seckey_tweak_add(sec, tweak32); }
 
 int pubkey_create_helper(const secp256k1_context* ctx, Scalar& sec, Ge& p, const unsigned char* seckey32) {
     int ret = scalar_set_b32_seckey(sec, seckey32);

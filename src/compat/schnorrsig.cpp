@@ -14,6 +14,12 @@ static int nonce_function_bip340(unsigned char* nonce32, const unsigned char* ms
     return bip340_nonce(nullptr, nonce32, msg, msglen, key32, xonly_pk32, algo, algolen, data);
 }
 
+// R is part of the signature: public from there on (declassified under valgrind when the context
+// asks for it, as libsecp256k1 does).
+static void publish_point(const void* p, size_t len, const void* ctx) {
+    declassify(static_cast<const secp256k1_context*>(ctx), p, len);
+}
+
 static int schnorrsig_sign_internal(const secp256k1_context* ctx, unsigned char* sig64, const unsigned char* msg,
                                     size_t msglen, const secp256k1_keypair* keypair,
                                     secp256k1_nonce_function_hardened noncefp, void* ndata) {
@@ -21,8 +27,8 @@ static int schnorrsig_sign_internal(const secp256k1_context* ctx, unsigned char*
     ARG_CHECK(sig64 != NULL);
     ARG_CHECK(msg != NULL || msglen == 0);
     ARG_CHECK(keypair != NULL);
-    Scalar sk, e, k, one;
-    Ge pk, r;
+    Scalar sk;
+    Ge pk;
     unsigned char nonce32[32] = {0}, pk32[32], seckey[32];
     int ret = keypair_load(ctx, &sk, pk, keypair);
     // Sign for the x-only key: use -sk when the full key has odd y.
@@ -35,22 +41,7 @@ static int schnorrsig_sign_internal(const secp256k1_context* ctx, unsigned char*
         ret &= bip340_nonce(sha_of(ctx), nonce32, msg, msglen, seckey, pk32, BIP340_ALGO, sizeof BIP340_ALGO, ndata);
     else
         ret &= !!noncefp(nonce32, msg, msglen, seckey, pk32, BIP340_ALGO, sizeof BIP340_ALGO, ndata);
-    scalar_set_b32(k, nonce32, nullptr);
-    ret &= !scalar_is_zero(k);
-    scalar_set_int(one, 1);
-    scalar_cmov(k, one, (uint64_t)!ret);
-    ecmult_gen_ge(ctx, r, k);
-    declassify(ctx, &r, sizeof r);  // R is part of the signature
-    fe_normalize_var(r.y);
-    if (fe_is_odd(r.y)) scalar_negate(k, k);
-    fe_normalize_var(r.x);
-    fe_get_b32(sig64, r.x);
-    bip340_challenge(sha_of(ctx), e, sig64, msg, msglen, pk32);
-    scalar_mul(e, e, sk);
-    scalar_add(e, e, k);
-    scalar_get_b32(sig64 + 32, e);
-    memczero(sig64, 64, !ret);
-    scalar_clear(k);
+    ret = bip340_sign_core(ctx->gen_blind, sha_of(ctx), sig64, msg, msglen, sk, pk32, nonce32, ret, publish_point, ctx);
     scalar_clear(sk);
     hash::memclear(seckey, sizeof seckey);
     hash::memclear(nonce32, sizeof nonce32);

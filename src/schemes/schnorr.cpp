@@ -68,4 +68,31 @@ bool bip340_verify(hash::CompressFn fn, const unsigned char* sig64, const unsign
     return !fe_is_odd(r.y) && fe_equal_normalized(rx, r.x);
 }
 
+int bip340_sign_core(const GenBlind& blind, hash::CompressFn fn, unsigned char* sig64, const unsigned char* msg,
+                     size_t msglen, const Scalar& sk, const unsigned char* pk32, const unsigned char* nonce32, int ret,
+                     PublishFn publish, const void* arg) {
+    Scalar k, e, one;
+    Gej rj;
+    Ge r;
+    scalar_set_b32(k, nonce32, nullptr);
+    ret &= !scalar_is_zero(k);
+    scalar_set_int(one, 1);
+    scalar_cmov(k, one, (uint64_t)!ret);
+    ecmult_gen(blind, rj, k);
+    ge_set_gej(r, rj);
+    if (publish) publish(&r, sizeof r, arg);  // R is part of the signature
+    fe_normalize_var(r.y);
+    if (fe_is_odd(r.y)) scalar_negate(k, k);
+    fe_normalize_var(r.x);
+    fe_get_b32(sig64, r.x);
+    bip340_challenge(fn, e, sig64, msg, msglen, pk32);
+    scalar_mul(e, e, sk);
+    scalar_add(e, e, k);
+    scalar_get_b32(sig64 + 32, e);
+    unsigned char keep = (unsigned char)(0 - (unsigned)ret);
+    for (int i = 0; i < 64; i++) sig64[i] &= keep;
+    scalar_clear(k);
+    return ret;
+}
+
 }  // namespace fastsecp

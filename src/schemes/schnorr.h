@@ -20,6 +20,17 @@ int bip340_nonce(hash::CompressFn fn, unsigned char* nonce32, const unsigned cha
 bool bip340_verify(hash::CompressFn fn, const unsigned char* sig64, const unsigned char* msg, size_t msglen,
                    const Ge& pk);
 
+// Signing once the nonce is known: R = k·G with k = int(nonce32) (negated when R has odd y),
+// sig64 = x(R) || k + e·sk mod n, e the challenge over pk32. sk must already be the key for the
+// x-only pk32 (negated when its point has odd y). ret: whether everything so far was valid; the
+// result is ret & (k != 0), folded without a branch, and sig64 is zeroed when it is 0. publish(R,
+// arg) is called on R once it is public (part of the signature): valgrind's constant-time test
+// declassifies it there. Constant time in sk and nonce32.
+using PublishFn = void (*)(const void* p, size_t len, const void* arg);
+int bip340_sign_core(const GenBlind& blind, hash::CompressFn fn, unsigned char* sig64, const unsigned char* msg,
+                     size_t msglen, const Scalar& sk, const unsigned char* pk32, const unsigned char* nonce32, int ret,
+                     PublishFn publish, const void* arg);
+
 extern const unsigned char BIP340_ALGO[13];  // "BIP0340/nonce"
 
 }  // namespace fastsecp

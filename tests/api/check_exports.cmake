@@ -1,6 +1,6 @@
 # cmake -DLIB=<shared library> -DNM=<nm> -P check_exports.cmake
 # Fails unless every defined dynamic symbol is secp256k1_* or fastsecp_*, and the fastsecp_*
-# ones are exactly the functions of include/fastsecp.h.
+# ones are exactly the functions of include/fastsecp.h and include/fastsecp_wallet.h.
 execute_process(COMMAND ${NM} -D --defined-only ${LIB} OUTPUT_VARIABLE out RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "nm failed on ${LIB}")
@@ -28,7 +28,19 @@ list(SORT fastsecp_syms)
 set(want fastsecp_ctx_create fastsecp_ctx_destroy fastsecp_ctx_threads fastsecp_ecdsa_verify_batch
          fastsecp_pubkey_create_batch fastsecp_pubkey_tweak_add_batch fastsecp_schnorr_verify_batch
          fastsecp_sp_scan fastsecp_sp_scan_prefilter fastsecp_sp_wallet_create fastsecp_sp_wallet_destroy
-         fastsecp_strerror fastsecp_version fastsecp_version_string)
+         fastsecp_strerror fastsecp_version fastsecp_version_string
+         # include/fastsecp_wallet.h
+         fastsecp_address fastsecp_address_batch fastsecp_base58check_decode fastsecp_base58check_encode
+         fastsecp_bech32_decode fastsecp_bech32_encode fastsecp_bip32_path_parse fastsecp_eth_address
+         fastsecp_eth_address_parse fastsecp_eth_address_to_checksum fastsecp_eth_sign fastsecp_keccak256
+         fastsecp_segwit_address_decode fastsecp_segwit_address_encode fastsecp_taproot_branch_hash
+         fastsecp_taproot_control_block fastsecp_taproot_leaf_hash fastsecp_taproot_output_key
+         fastsecp_taproot_sign_keypath fastsecp_taproot_tree_root fastsecp_taproot_tweak_seckey
+         fastsecp_wif_decode fastsecp_wif_encode
+         fastsecp_xkey_derive fastsecp_xkey_derive_path fastsecp_xkey_derive_range fastsecp_xkey_from_seed
+         fastsecp_xkey_from_seed_path_batch fastsecp_xkey_neuter fastsecp_xkey_parse fastsecp_xkey_pubkey
+         fastsecp_xkey_serialize)
+list(SORT want)
 if(NOT fastsecp_syms STREQUAL want)
   message(FATAL_ERROR "fastsecp_* exports differ:\n  got:  ${fastsecp_syms}\n  want: ${want}")
 endif()

@@ -19,10 +19,12 @@
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "secret.h"
 
 #include <fastsecp.h>
+#include <fastsecp_wallet.h>
 
 namespace fastsecp::ctime {
 namespace {
@@ -183,6 +185,7 @@ class Checker {
     void check_silentpayments(const TestKey& k);
     void check_musig(const TestKey& k);
     void check_native();
+    void check_wallet(fastsecp_ctx* nctx);
     void check_randomized_context();
     void check_preallocated();
 
@@ -653,7 +656,108 @@ void Checker::check_native() {
         }
         fastsecp_sp_wallet_destroy(w);
     }
+    check_wallet(nctx);
     fastsecp_ctx_destroy(nctx);
+}
+
+// The wallet calls that handle secrets (fastsecp_wallet.h): BIP-32 master keys from a secret seed,
+// private child derivation (hardened and normal), xprv and WIF text, the batch of seeds along a
+// path, the Taproot key-path secret and Ethereum signing. Results are checked against the public
+// derivation of the same children (public data, after declassifying what the API publishes).
+void Checker::check_wallet(fastsecp_ctx* nctx) {
+    fastsecp_xkey child{};
+    step("fastsecp_xkey_from_seed + fastsecp_xkey_derive (secret seed; hardened and normal children)", [&] {
+        B32 seed = counting(0x51);
+        classify(seed.data(), seed.size());
+        fastsecp_xkey m, h;
+        fastsecp_status s1 = fastsecp_xkey_from_seed(nctx, &m, seed.data(), seed.size(), FASTSECP_XKEY_XPRV);
+        fastsecp_status s2 = fastsecp_xkey_derive(nctx, &h, &m, FASTSECP_BIP32_HARDENED | 1);
+        fastsecp_status s3 = fastsecp_xkey_derive(nctx, &child, &h, 7);
+        declassify(s1);
+        declassify(s2);
+        declassify(s3);
+        expect(s1 == FASTSECP_OK && s2 == FASTSECP_OK && s3 == FASTSECP_OK, "wallet: derivation failed");
+        // The public side: neutered parent, public child; equal to the neutered private child.
+        fastsecp_xkey hp, cp, cn;
+        fastsecp_status s4 = fastsecp_xkey_neuter(nctx, &hp, &h);
+        declassify(&hp, sizeof hp);  // an xpub is public
+        fastsecp_status s5 = fastsecp_xkey_derive(nctx, &cp, &hp, 7);
+        fastsecp_status s6 = fastsecp_xkey_neuter(nctx, &cn, &child);
+        declassify(s4);
+        declassify(s6);
+        declassify(&cn, sizeof cn);
+        expect(s4 == FASTSECP_OK && s5 == FASTSECP_OK && s6 == FASTSECP_OK, "wallet: neuter/public derivation failed");
+        expect(std::memcmp(cp.key, cn.key, 33) == 0 && std::memcmp(cp.chain_code, cn.chain_code, 32) == 0,
+               "wallet: private and public derivation disagree");
+    });
+    step("fastsecp_xkey_serialize (xprv) and fastsecp_wif_encode (secret key)", [&] {
+        char text[FASTSECP_XKEY_STRING_SIZE], wif[60];
+        fastsecp_status s1 = fastsecp_xkey_serialize(text, sizeof text, &child);
+        fastsecp_status s2 = fastsecp_wif_encode(wif, sizeof wif, child.key + 1, FASTSECP_NETWORK_MAINNET, 1);
+        declassify(s1);
+        declassify(s2);
+        expect(s1 == FASTSECP_OK && s2 == FASTSECP_OK, "wallet: xprv or WIF encoding failed");
+    });
+    step("fastsecp_xkey_from_seed_path_batch (secret seeds, m/86'/0'/0'/0/5)", [&] {
+        std::vector<unsigned char> seeds(3 * 32);
+        for (size_t i = 0; i < seeds.size(); i++) seeds[i] = (unsigned char)(0x60 + i);
+        classify(seeds.data(), seeds.size());
+        const unsigned int path[5] = {FASTSECP_BIP32_HARDENED | 86, FASTSECP_BIP32_HARDENED, FASTSECP_BIP32_HARDENED, 0, 5};
+        fastsecp_status res[3];
+        fastsecp_xkey out[3];
+        fastsecp_status st = fastsecp_xkey_from_seed_path_batch(nctx, res, out, seeds.data(), 32, FASTSECP_XKEY_XPRV, path, 5, 3);
+        declassify(st);
+        declassify(res, sizeof res);
+        expect(st == FASTSECP_OK, "wallet: seed batch failed");
+        fastsecp_xkey m, one;
+        fastsecp_status s1 = fastsecp_xkey_from_seed(nctx, &m, seeds.data() + 64, 32, FASTSECP_XKEY_XPRV);
+        fastsecp_status s2 = fastsecp_xkey_derive_path(nctx, &one, &m, "m/86'/0'/0'/0/5");
+        declassify(s1);
+        declassify(s2);
+        expect(s1 == FASTSECP_OK && s2 == FASTSECP_OK && equal_secret(one.key, out[2].key, 33),
+               "wallet: seed batch differs from single derivation");
+    });
+    step("fastsecp_taproot_tweak_seckey (secret key, with and without a script tree)", [&] {
+        B32 sk = counting(0x41);
+        B33 pub = pubkey_of_secret(ctx_, sk.data());
+        classify(sk.data(), sk.size());
+        const B32 root = counting(0x33);
+        for (const unsigned char* r : {static_cast<const unsigned char*>(nullptr), root.data()}) {
+            unsigned char tweaked[32], q[32], tpub[33];
+            fastsecp_status st = fastsecp_taproot_tweak_seckey(nctx, tweaked, sk.data(), r);
+            declassify(st);
+            expect(st == FASTSECP_OK, "wallet: taproot tweak failed");
+            fastsecp_status pst;
+            fastsecp_status cst = fastsecp_pubkey_create_batch(nctx, &pst, tpub, tweaked, 1);
+            declassify(cst);
+            declassify(tpub, sizeof tpub);
+            expect(cst == FASTSECP_OK, "wallet: public key of the tweaked secret");
+            int parity;
+            expect(fastsecp_taproot_output_key(nctx, q, &parity, pub.data() + 1, r) == FASTSECP_OK &&
+                       std::memcmp(q, tpub + 1, 32) == 0,
+                   "wallet: tweaked secret key does not match the output key");
+        }
+    });
+    step("fastsecp_taproot_sign_keypath (secret key and aux randomness)", [&] {
+        B32 sk = counting(0x41), aux = entropy_;
+        classify(sk.data(), sk.size());
+        classify(aux.data(), aux.size());
+        unsigned char sig[64];
+        const B32 root = counting(0x33);
+        fastsecp_status st = fastsecp_taproot_sign_keypath(nctx, sig, sk.data(), root.data(), msg_.data(), aux.data());
+        declassify(st);
+        declassify(sig, sizeof sig);
+        expect(st == FASTSECP_OK, "wallet: taproot key-path signing failed");
+    });
+    step("fastsecp_eth_sign (secret key)", [&] {
+        B32 sk = counting(0x41);
+        classify(sk.data(), sk.size());
+        unsigned char sig[65];
+        fastsecp_status st = fastsecp_eth_sign(nctx, sig, msg_.data(), sk.data());
+        declassify(st);
+        declassify(sig, sizeof sig);
+        expect(st == FASTSECP_OK && (sig[64] == 27 || sig[64] == 28), "wallet: eth_sign failed");
+    });
 }
 
 // MuSig2: nonce generation (session randomness, secret key, extra input and message secret;

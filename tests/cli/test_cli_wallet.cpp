@@ -1,0 +1,154 @@
+// `fastsecp derive` and `fastsecp address` end to end, against the BIP-32/84/86 vectors and
+// against each other (a range of children = the same children one by one).
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct CliResult {
+    int exit_code = -1;
+    std::string out, err;
+};
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+std::vector<std::string> fields(const std::string& line) {
+    std::istringstream in(line);
+    std::vector<std::string> f;
+    for (std::string w; in >> w;) f.push_back(w);
+    return f;
+}
+
+std::vector<std::string> lines(const std::string& s) {
+    std::vector<std::string> out;
+    std::istringstream in(s);
+    for (std::string l; std::getline(in, l);)
+        if (!l.empty()) out.push_back(l);
+    return out;
+}
+
+nlohmann::json vectors(const std::string& rel) {
+    std::ifstream in(std::string(FASTSECP_VECTORS_DIR) + "/" + rel);
+    return nlohmann::json::parse(in);
+}
+
+class CliWallet : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        char tmpl[] = "/tmp/fastsecp-cliw-XXXXXX";
+        ASSERT_NE(mkdtemp(tmpl), nullptr);
+        dir_ = tmpl;
+    }
+    void TearDown() override { (void)std::system(("rm -rf '" + dir_ + "'").c_str()); }
+    CliResult run(const std::string& args, const std::string& input = "") {
+        std::ofstream(dir_ + "/in") << input;
+        std::string cmd = std::string(FASTSECP_CLI_PATH) + " " + args + " > '" + dir_ + "/out' 2> '" + dir_ + "/err' < '" +
+                          dir_ + "/in'";
+        int status = std::system(cmd.c_str());
+        CliResult r;
+        r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        r.out = slurp(dir_ + "/out");
+        r.err = slurp(dir_ + "/err");
+        return r;
+    }
+    std::string dir_;
+};
+
+TEST_F(CliWallet, DeriveMatchesBip32Vectors) {
+    auto v = vectors("bip-0032/bip32_vectors.json");
+    for (const auto& vec : v.at("valid")) {
+        for (const auto& ch : vec.at("chains")) {
+            CliResult r = run("derive --seed " + vec.at("seed").get<std::string>() + " --path \"" +
+                        ch.at("path").get<std::string>() + "\" --kind none");
+            ASSERT_EQ(r.exit_code, 0) << r.err;
+            auto f = fields(r.out);
+            ASSERT_EQ(f.size(), 4u) << r.out;
+            EXPECT_EQ(f[1], ch.at("xprv").get<std::string>());
+            EXPECT_EQ(f[2], ch.at("xpub").get<std::string>());
+        }
+    }
+}
+
+TEST_F(CliWallet, DeriveAndAddressMatchBip84And86) {
+    auto v86 = vectors("bip-0086/text_vectors.json");
+    for (const auto& e : v86.at("entries")) {
+        if (!e.contains("address")) continue;
+        CliResult r = run("derive --key " + v86.at("rootpriv").get<std::string>() + " --path \"" + e.at("path").get<std::string>() +
+                    "\" --kind p2tr");
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        auto f = fields(r.out);
+        ASSERT_EQ(f.size(), 5u);
+        EXPECT_EQ(f[1], e.at("xprv").get<std::string>());
+        EXPECT_EQ(f[4], e.at("address").get<std::string>());
+    }
+    auto v84 = vectors("bip-0084/text_vectors.json");
+    std::string input;
+    std::vector<std::string> want;
+    for (const auto& e : v84.at("entries"))
+        if (e.contains("address")) {
+            input += e.at("privkey").get<std::string>() + "\n" + e.at("pubkey").get<std::string>() + "\n";
+            want.push_back(e.at("address").get<std::string>());
+            want.push_back(e.at("address").get<std::string>());
+        }
+    CliResult r = run("address --kind p2wpkh", input);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto ls = lines(r.out);
+    ASSERT_EQ(ls.size(), want.size());
+    for (size_t i = 0; i < ls.size(); i++) EXPECT_EQ(fields(ls[i]).at(2), want[i]);
+}
+
+TEST_F(CliWallet, RangeEqualsSingleChildren) {
+    const std::string key =
+        "xpub6BgBgsespWvERF3LHQu6CnqdvfEvtMcQjYrcRzx53QJjSxarj2afYWcLteoGVky7D3UKDP9QyrLprQ3VCECoY49yfdDEHGCtMMj92pReUsQ";
+    CliResult r = run("derive --key " + key + " --path m/0 --range 5:40 --batch 16 --kind all");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto ls = lines(r.out);
+    ASSERT_EQ(ls.size(), 35u);
+    for (size_t i : {0u, 17u, 34u}) {
+        auto f = fields(ls[i]);
+        ASSERT_EQ(f.size(), 7u);  // path, pubkey, 4 Bitcoin kinds, eth
+        CliResult one = run("derive --key " + key + " --path m/0/" + std::to_string(5 + i) + " --kind all");
+        ASSERT_EQ(one.exit_code, 0) << one.err;
+        auto g = fields(one.out);
+        ASSERT_EQ(g.size(), 9u);
+        EXPECT_EQ(f[0], g[0]);
+        for (size_t k = 1; k < 7; k++) EXPECT_EQ(f[k], g[k + 2]) << k;
+    }
+}
+
+TEST_F(CliWallet, Errors) {
+    const std::string xpub =
+        "xpub661MyMwAqRbcFtXgS5sYJABqqG9YLmC4Q1Rdap9gSE8NqtwybGhePY2gZ29ESFjqJoCu1Rupje8YtGqsefD265TMg7usUDFdp6W1EGMcet8";
+    EXPECT_EQ(run("derive").exit_code, 2);
+    CliResult r = run("derive --key " + xpub + " --path \"m/0'\"");
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("private key"), std::string::npos) << r.err;
+    r = run("derive --key " + xpub.substr(0, 110) + "x");
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("--key"), std::string::npos) << r.err;
+    EXPECT_EQ(run("derive --seed 00 --kind p2pkh").exit_code, 2);
+    EXPECT_EQ(run("derive --key " + xpub + " --kind p2wsh").exit_code, 2);
+    EXPECT_EQ(run("derive --key " + xpub + " --range 5:2").exit_code, 2);
+    EXPECT_EQ(run("derive --key " + xpub + " --path m/x").exit_code, 2);
+    // address: a bad key is reported with its number, the good one still printed.
+    r = run("address --kind p2pkh 0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798 nonsense");
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(lines(r.out).size(), 1u);
+    EXPECT_NE(r.err.find("key 2"), std::string::npos) << r.err;
+    EXPECT_EQ(run("address --network moon 02").exit_code, 2);
+}
+
+}  // namespace
