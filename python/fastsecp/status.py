@@ -32,6 +32,10 @@ class Status(IntEnum):
     HIGH_S = 9
     #: A batch call's summary when at least one item failed.
     ITEM_FAILED = 10
+    #: A checksum does not match (Base58Check, Bech32/Bech32m, EIP-55).
+    BAD_CHECKSUM = 11
+    #: The operation needs a private key (hardened BIP-32 derivation from an extended public key).
+    NEEDS_PRIVATE_KEY = 12
 
     def describe(self) -> str:
         """The library's description of this status (``fastsecp_strerror``)."""
