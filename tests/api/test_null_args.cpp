@@ -59,6 +59,10 @@ std::vector<std::pair<std::string, std::pair<int, Call>>> calls(Inputs& in) {
              return fastsecp_pubkey_tweak_add_batch(c, r, pick(a, 0, in.out), pick(a, 1, in.pub33),
                                                     pick(a, 2, in.tweak), n);
          }}},
+        {"pubkey_tweak_mul", {3, [&in, pick](const fastsecp_ctx* c, fastsecp_status* r, int a, size_t n) {
+             return fastsecp_pubkey_tweak_mul_batch(c, r, pick(a, 0, in.out), pick(a, 1, in.pub33),
+                                                    pick(a, 2, in.tweak), n);
+         }}},
     };
 }
 
