@@ -227,7 +227,11 @@ void scan_silent_payments(duckdb_function_info info, duckdb_data_chunk input, du
         rows[i].wallet = prev_wallet;
     }
     // The output prefixes of every row, non-NULL elements only (as the reference compares them).
-    std::vector<uint64_t> prefixes(duckdb_list_vector_get_size(outs.list.vec));
+    // (Sized by this chunk's lists: the child vector may hold more than this chunk's elements.)
+    size_t n_prefixes = 0;
+    for (size_t i = 0; i < n; i++)
+        if (rows[i].wallet >= 0) n_prefixes += outs.entry(i).length;
+    std::vector<uint64_t> prefixes(n_prefixes);
     std::vector<fastsecp_sp_prefilter_item> items;
     std::vector<size_t> item_row;
     std::vector<fastsecp_status> st;

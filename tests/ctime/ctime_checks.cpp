@@ -672,11 +672,14 @@ void Checker::check_native() {
                 declassify(pw);
                 expect(ok == 1 && r == FASTSECP_OK && pw != nullptr, "fastsecp_sp_wallet_create_from_points failed");
                 if (pw == nullptr) return;
-                // Five transactions (the 8-lane kernel); only the labelled output's prefix is given.
-                const uint64_t pre = ((uint64_t)out64[32] << 56) | ((uint64_t)out64[33] << 48) | ((uint64_t)out64[34] << 40) |
-                                     ((uint64_t)out64[35] << 32) | ((uint64_t)out64[36] << 24) | ((uint64_t)out64[37] << 16) |
-                                     ((uint64_t)out64[38] << 8) | out64[39];
-                const fastsecp_sp_prefilter_item item{tweak64, 64, &pre, 1};
+                // Five transactions (the 8-lane kernel), with both outputs' prefixes (the labelled
+                // one is k = 1, beyond the pre-filter's round; the label candidates are computed all the same).
+                uint64_t pre[2] = {0, 0};
+                for (int j = 0; j < 8; j++) {
+                    pre[0] = pre[0] << 8 | out64[j];
+                    pre[1] = pre[1] << 8 | out64[32 + j];
+                }
+                const fastsecp_sp_prefilter_item item{tweak64, 64, pre, 2};
                 const fastsecp_sp_prefilter_item items[5] = {item, item, item, item, item};
                 fastsecp_status st[5];
                 unsigned char maybe[5] = {0};
@@ -684,7 +687,7 @@ void Checker::check_native() {
                 declassify(r);
                 declassify(maybe);
                 expect(r == FASTSECP_OK && maybe[0] == 1 && maybe[4] == 1,
-                       "fastsecp_sp_scan_prefilter_items missed the labelled output");
+                       "fastsecp_sp_scan_prefilter_items missed the transaction");
                 fastsecp_sp_wallet_destroy(pw);
             });
             step("fastsecp_pubkey_tweak_mul_batch (secret tweak: the scan key)", [&] {
