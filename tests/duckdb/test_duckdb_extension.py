@@ -286,6 +286,24 @@ def test_chunk_mixing_wallets_and_bad_rows(con):
     assert sum(1 for v in got.values() if v) > 500
 
 
+def test_more_wallets_than_the_cache_holds(con):
+    # 40 wallets (the extension keeps 16 prepared) in random order, twice: evicted wallets are
+    # made again and give the same answers.
+    rng = random.Random(8)
+    wallets = [synthetic_wallet(rng) for _ in range(40)]
+    rows = []
+    for i in range(1200):
+        scan, spend, labels = wallets[rng.randrange(len(wallets))]
+        outs, t = synthetic_tx(rng, scan, spend, labels, pays=i % 3 == 0, label_index=2 if i % 6 == 0 else None)
+        rows.append([outs, [scan, spend, S.parse(t)], labels])
+    con.execute("CREATE OR REPLACE TABLE w (id INTEGER, outputs BIGINT[], keys BLOB[], labels BLOB[])")
+    con.executemany("INSERT INTO w VALUES (?, ?, ?, ?)", [(i, *r) for i, r in enumerate(rows)])
+    for _ in range(2):
+        got = dict(con.execute("SELECT id, scan_silent_payments(outputs, keys, labels) FROM w").fetchall())
+        assert [got[i] for i in range(len(rows))] == [expected_scan(*r) for r in rows]
+        assert sum(got.values()) >= 400
+
+
 def test_invalid_raw_points_give_null(con):
     # A 64-byte point that is not on the curve: the server's extension computes on it as it is
     # (or aborts, for x = 0); here it is refused, so the row is NULL (documented in the README).
