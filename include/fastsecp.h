@@ -21,6 +21,7 @@
 #define FASTSECP_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -206,6 +207,16 @@ FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_pubkey_tweak_a
     const fastsecp_ctx *ctx, fastsecp_status *results, unsigned char *out33,
     const unsigned char *pubkeys33, const unsigned char *tweaks32, size_t n);
 
+/* out33[33*i ..] = compressed encoding of tweak*P_i, where P_i is the compressed key
+ * pubkeys33[33*i ..] and tweak the one 32-byte scalar tweak32 for all items (the operation of
+ * secp256k1_ec_pubkey_tweak_mul, e.g. a silent-payments scan key times many tweaks). Constant time
+ * in the tweak, which may be secret; the keys are public. If the tweak is 0 or >= n every item
+ * fails with SCALAR_OUT_OF_RANGE; otherwise per-item codes BAD_ENCODING or POINT_NOT_ON_CURVE
+ * (key). Failed items' outputs are 33 zero bytes. out33 may be the same array as pubkeys33
+ * (in-place), but must not overlap otherwise. */
+FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_pubkey_tweak_mul_batch(
+    const fastsecp_ctx *ctx, fastsecp_status *results, unsigned char *out33,
+    const unsigned char *pubkeys33, const unsigned char *tweak32, size_t n);
 
 /* ---- Silent payments (BIP-352) scanning ------------------------------------------------------ */
 
@@ -227,6 +238,31 @@ typedef struct fastsecp_sp_wallet fastsecp_sp_wallet;
 FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_sp_wallet_create(
     const fastsecp_ctx *ctx, fastsecp_sp_wallet **wallet, const unsigned char *scan_seckey32,
     const unsigned char *spend_pubkey33, const unsigned int *labels, size_t n_labels);
+
+/* Creates a wallet from label *points* instead of m values, as a server that is handed a
+ * client's label points (label_m*G, e.g. the change label's hash_BIP0352/Label(b_scan||m)*G) needs.
+ * Points here, the spend key and the labels, are given in either of two encodings (the
+ * length tells which):
+ *  - 33 bytes: SEC 1 compressed (02/03 || x);
+ *  - 64 bytes "raw": x || y, each a 32-byte little-endian number. These are the bytes of
+ *    libsecp256k1's secp256k1_pubkey object on little-endian 64-bit machines (x86-64, arm64), so
+ *    such objects can be passed as they are. They are checked (x, y < p and on the curve) without
+ *    a square root.
+ * label_points[i] (length label_lens[i]) is label i; label_results[i] (may be NULL) receives its
+ * status: OK, INVALID_ARGUMENT (NULL point), BAD_ENCODING (length not 33 or 64, a coordinate
+ * >= p, a bad prefix) or POINT_NOT_ON_CURVE. A label that fails is left out and does not fail the
+ * wallet; duplicates are kept once. label_points and label_lens may be NULL when n_labels is 0.
+ * Returns, like fastsecp_sp_wallet_create, OK, INVALID_ARGUMENT, SCALAR_OUT_OF_RANGE (scan key),
+ * BAD_ENCODING / POINT_NOT_ON_CURVE (spend key), OUT_OF_MEMORY; on failure every label_results
+ * entry is that code and *wallet is NULL.
+ * Such a wallet does not know its labels' tweaks, so it serves the pre-filters only:
+ * fastsecp_sp_scan returns INVALID_ARGUMENT for a wallet made here with n_labels > 0 (with no
+ * labels it scans like any wallet). */
+FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_sp_wallet_create_from_points(
+    const fastsecp_ctx *ctx, fastsecp_sp_wallet **wallet, const unsigned char *scan_seckey32,
+    const unsigned char *spend_pubkey, size_t spend_pubkeylen,
+    const unsigned char *const *label_points, const size_t *label_lens, size_t n_labels,
+    fastsecp_status *label_results);
 
 /* Wipes and frees a wallet. NULL is ignored. */
 FASTSECP_API void fastsecp_sp_wallet_destroy(fastsecp_sp_wallet *wallet);
@@ -307,6 +343,27 @@ FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_sp_scan_prefil
     const fastsecp_ctx *ctx, const fastsecp_sp_wallet *wallet, fastsecp_status *results,
     unsigned char *maybe, const unsigned char *tweaks33, size_t n, const unsigned char *prefixes8,
     const size_t *prefix_offsets, unsigned int flags);
+
+/* One transaction for fastsecp_sp_scan_prefilter_items: its tweak in either encoding of
+ * fastsecp_sp_wallet_create_from_points (33 bytes compressed, or 64 bytes raw x || y little-endian,
+ * which needs no square root), and its output prefixes as numbers: prefix j is bytes 0..7 of an
+ * output's x-only key read as a big-endian unsigned 64-bit number (an int64 column holding the
+ * same bytes, as indexers store them, can be passed by casting). prefixes may be NULL when
+ * n_prefixes is 0. */
+typedef struct fastsecp_sp_prefilter_item {
+    const unsigned char *tweak;
+    size_t tweaklen;
+    const uint64_t *prefixes;
+    size_t n_prefixes;
+} fastsecp_sp_prefilter_item;
+
+/* fastsecp_sp_scan_prefilter for items in the form above: maybe[i] = 1 when P_0 or some P_0 +
+ * label point of items[i] has an x whose prefix is among the item's prefixes, else 0. Same
+ * per-item codes, plus INVALID_ARGUMENT (NULL tweak, or NULL prefixes with n_prefixes > 0) and
+ * BAD_ENCODING for a tweak length other than 33 or 64. Works with any wallet. */
+FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_sp_scan_prefilter_items(
+    const fastsecp_ctx *ctx, const fastsecp_sp_wallet *wallet, fastsecp_status *results,
+    unsigned char *maybe, const fastsecp_sp_prefilter_item *items, size_t n, unsigned int flags);
 
 #ifdef __cplusplus
 }

@@ -9,9 +9,12 @@
 #      installed CLI from its prefix;
 #   5. tests/core-config: the tree configured the way Bitcoin Core's cmake/secp256k1.cmake does
 #      (ECDH off, static, hidden, appended flags, secp256k1_objs), all targets and our tests inside;
-#   6. a ThreadSanitizer build of the threaded tests (the batch API's thread pool, the scanner).
+#   6. a ThreadSanitizer build of the threaded tests (the batch API's thread pool, the scanner,
+#      the wallet's batch calls);
 #   7. the Python package: `pip install .` in a fresh virtual environment, then its pytest suite
-#      (python/tests) against the coincurve 21.0.0 wheel as the oracle.
+#      (python/tests) against the coincurve 21.0.0 wheel as the oracle;
+#   8. the DuckDB extension (built in step 1 with FASTSECP_BUILD_DUCKDB=ON): tests/duckdb's SQL
+#      tests through the duckdb wheel the silent-payments server pins (1.4.4) and the newest one.
 # Build trees: build-test/, build-asan/ and build-tsan/ (override with FASTSECP_TEST_BUILD_DIR /
 # _ASAN_DIR / _TSAN_DIR).
 # FASTSECP_DIFF_ITERS raises the differential tests' iteration count for a long run.
@@ -45,7 +48,7 @@ finish() {
 trap finish EXIT
 
 step "build (Release)"
-cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release \
+cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DFASTSECP_BUILD_DUCKDB=ON \
   -DSECP256K1_BUILD_TESTS=ON -DSECP256K1_BUILD_CTIME_TESTS=ON -DSECP256K1_BUILD_BENCHMARK=ON
 cmake --build "$BUILD" -j "$JOBS"
 
@@ -93,18 +96,6 @@ fi
 cc -Wall -Werror -static -o "$PREFIX/c-fully-static" "$ROOT/tests/install/c_only.c" $STATIC_FLAGS
 "$PREFIX/c-fully-static"
 
-step "Python package: pip install . in a fresh venv, pytest (python/tests; coincurve 21.0.0 wheel as the oracle)"
-# The wheel is built once (scikit-build-core + nanobind from PyPI, the library linked statically)
-# and installed with the test-only packages; the tests import the installed package.
-PYENV=$(mktemp -d)
-cleanup_dirs+=("$PYENV")
-python3 -m venv "$PYENV/venv"
-"$PYENV/venv/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip
-CMAKE_BUILD_PARALLEL_LEVEL="$JOBS" "$PYENV/venv/bin/python" -m pip install -q --disable-pip-version-check "$ROOT"
-"$PYENV/venv/bin/python" -m pip install -q --disable-pip-version-check --only-binary coincurve,numpy \
-  pytest numpy coincurve==21.0.0
-(cd "$ROOT/python/tests" && "$PYENV/venv/bin/python" -m pytest -q -p no:cacheprovider)
-
 step "configured as Bitcoin Core's src/secp256k1 (tests/core-config: Core's options, all targets, our tests inside)"
 cmake -S "$ROOT/tests/core-config" -B "$PREFIX/core-config" -DFASTSECP_SOURCE_DIR="$ROOT" -DBUILD_TESTS=ON > /dev/null
 cmake --build "$PREFIX/core-config" -j "$JOBS" > /dev/null
@@ -132,3 +123,31 @@ export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
 "$TSAN/tests/api/api_internal_tests" --gtest_brief=1
 # The wallet's batch calls (derive_range, address_batch, the seed batch) on 2 threads.
 "$TSAN/tests/wallet/wallet_tests" --gtest_brief=1
+
+step "Python package: pip install . in a fresh venv, pytest (python/tests; coincurve 21.0.0 wheel as the oracle)"
+# The wheel is built once (scikit-build-core + nanobind from PyPI, the library linked statically)
+# and installed with the test-only packages; the tests import the installed package.
+PYENV=$(mktemp -d)
+cleanup_dirs+=("$PYENV")
+python3 -m venv "$PYENV/venv"
+"$PYENV/venv/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip
+CMAKE_BUILD_PARALLEL_LEVEL="$JOBS" "$PYENV/venv/bin/python" -m pip install -q --disable-pip-version-check "$ROOT"
+"$PYENV/venv/bin/python" -m pip install -q --disable-pip-version-check --only-binary coincurve,numpy \
+  pytest numpy coincurve==21.0.0
+(cd "$ROOT/python/tests" && "$PYENV/venv/bin/python" -m pytest -q -p no:cacheprovider)
+
+step "DuckDB extension: SQL tests in DuckDB 1.4.4 and the newest DuckDB (tests/duckdb)"
+# One venv per DuckDB version inside the build tree (pytest and the duckdb wheel from PyPI); the
+# "newest" one is upgraded on every run.
+for version in 1.4.4 newest; do
+  VENV="$BUILD/venv-duckdb-$version"
+  [ -x "$VENV/bin/python" ] || python3 -m venv "$VENV"
+  if [ "$version" = newest ]; then
+    "$VENV/bin/pip" install -q --disable-pip-version-check --upgrade duckdb pytest
+  else
+    "$VENV/bin/pip" install -q --disable-pip-version-check "duckdb==$version" pytest
+  fi
+  echo "duckdb $("$VENV/bin/python" -c 'import duckdb; print(duckdb.__version__)')"
+  FASTSECP_DUCKDB_EXTENSION="$BUILD/duckdb/secp256k1.duckdb_extension" FASTSECP_LIB="$BUILD/src/libsecp256k1.so" \
+    "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/tests/duckdb"
+done

@@ -21,6 +21,15 @@ fastsecp_status parse_pubkey(Ge& r, const unsigned char* in, size_t len);
 // keys[i] must not be null.
 void parse_pubkeys(Ge* out, fastsecp_status* st, const unsigned char* const* keys, const size_t* lens, size_t n);
 
+// A point as 64 raw bytes: x || y, each a 32-byte little-endian number (the bytes of
+// libsecp256k1's secp256k1_pubkey object on little-endian 64-bit machines). No square root: just
+// the range check (BAD_ENCODING for a coordinate >= p) and the curve equation (POINT_NOT_ON_CURVE).
+fastsecp_status parse_point_raw64(Ge& r, const unsigned char* in64);
+
+// A point given as 33 bytes (compressed, as parse_pubkey) or 64 bytes (parse_point_raw64), for n
+// points at once like parse_pubkeys; any other length is BAD_ENCODING. keys[i] must not be null.
+void parse_points(Ge* out, fastsecp_status* st, const unsigned char* const* keys, const size_t* lens, size_t n);
+
 // BIP-340 x-only key: the point with this x and even y. BAD_ENCODING for x >= p,
 // POINT_NOT_ON_CURVE when no point has this x.
 fastsecp_status parse_xonly(Ge& r, const unsigned char* x32);

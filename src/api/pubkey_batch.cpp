@@ -6,6 +6,7 @@
 #include "api/batch_call.h"
 #include "api/parse.h"
 #include "batch/normalize_ct.h"
+#include "batch/same_scalar.h"
 #include "hash/memclear.h"
 #include "schemes/eckey.h"
 
@@ -81,6 +82,34 @@ void tweak_block(fastsecp_status* results, unsigned char* out33, const unsigned 
     }
 }
 
+// One secret tweak times each key of the block, in constant time in the tweak (the points are public).
+void tweak_mul_block(fastsecp_status* results, unsigned char* out33, const unsigned char* in33, const Scalar& tweak,
+                     size_t count) {
+    Ge in[BLOCK], q[BLOCK];
+    Gej qj[BLOCK];
+    Fe scratch[BLOCK];
+    const unsigned char* keys[BLOCK];
+    size_t lens[BLOCK], m = 0;
+    for (size_t i = 0; i < count; i++) {
+        keys[i] = in33 + 33 * i;
+        lens[i] = 33;
+    }
+    api::parse_pubkeys(q, results, keys, lens, count);
+    for (size_t i = 0; i < count; i++)
+        if (results[i] == FASTSECP_OK) in[m++] = q[i];
+    if (m > 0) {
+        batch::ecmult_same_scalar(qj, in, m, tweak, true);
+        batch::ge_set_all_gej_ct(q, qj, m, scratch);  // never infinity: tweak != 0, prime order
+    }
+    // Inputs are all read by now, so out33 may be in33.
+    for (size_t i = 0, j = 0; i < count; i++) {
+        if (results[i] == FASTSECP_OK) pubkey_serialize33(out33 + 33 * i, q[j++]);
+        else std::memset(out33 + 33 * i, 0, 33);
+    }
+    hash::memclear(qj, sizeof qj);
+    hash::memclear(q, sizeof q);
+}
+
 }  // namespace
 
 extern "C" {
@@ -111,6 +140,31 @@ fastsecp_status fastsecp_pubkey_tweak_add_batch(const fastsecp_ctx* ctx, fastsec
             tweak_block(results + i, out33 + 33 * i, pubkeys33 + 33 * i, tweaks32 + 32 * i, count);
         }
     });
+    return api::summarize(results, n);
+}
+
+fastsecp_status fastsecp_pubkey_tweak_mul_batch(const fastsecp_ctx* ctx, fastsecp_status* results,
+                                                unsigned char* out33, const unsigned char* pubkeys33,
+                                                const unsigned char* tweak32, size_t n) {
+    if (!api::arrays_ok(ctx, n, {results, out33, pubkeys33, tweak32}))
+        return api::fail_all(results, n, FASTSECP_ERR_INVALID_ARGUMENT);
+    if (n == 0) return FASTSECP_OK;
+    Scalar tweak;
+    int valid = scalar_set_b32_seckey(tweak, tweak32);
+    api::declassify(&valid, sizeof valid);  // like libsecp256k1's return value
+    if (!valid) {
+        scalar_clear(tweak);
+        std::memset(out33, 0, 33 * n);
+        return api::fail_all(results, n, FASTSECP_ERR_SCALAR_OUT_OF_RANGE);
+    }
+    batch::RangePlan plan(ctx->pool, n, MIN_ITEMS_PER_CHUNK, 4);
+    batch::run_plan(ctx->pool, plan, [&](size_t, size_t begin, size_t end) {
+        for (size_t i = begin; i < end; i += BLOCK) {
+            size_t count = end - i < BLOCK ? end - i : BLOCK;
+            tweak_mul_block(results + i, out33 + 33 * i, pubkeys33 + 33 * i, tweak, count);
+        }
+    });
+    scalar_clear(tweak);
     return api::summarize(results, n);
 }
 

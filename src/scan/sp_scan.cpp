@@ -405,14 +405,41 @@ void scan_range(rt::Vec<fastsecp_sp_match>& matches, bool& oom, const ScanArgs& 
     rt::destroy(sc);
 }
 
+// The pre-filter's input in either form: contiguous 33-byte tweaks with 8-byte prefixes and
+// offsets (fastsecp_sp_scan_prefilter), or items with a 33- or 64-byte tweak and 64-bit prefixes
+// (fastsecp_sp_scan_prefilter_items).
 struct PrefilterArgs {
     const fastsecp_sp_wallet* w;
     const unsigned char* tweaks33;
     const unsigned char* prefixes8;
     const size_t* offsets;
+    const fastsecp_sp_prefilter_item* items;  // when set, the three above are unused
     fastsecp_status* results;
     unsigned char* maybe;
     bool ct;
+
+    void tweak(size_t i, const unsigned char*& key, size_t& len) const {
+        if (items != nullptr) {
+            key = items[i].tweak;
+            len = items[i].tweaklen;
+        } else {
+            key = tweaks33 + 33 * i;
+            len = 33;
+        }
+    }
+    // Whether any of item i's prefixes equals x.
+    bool has_prefix(size_t i, uint64_t x) const {
+        if (items != nullptr) {
+            for (size_t j = 0; j < items[i].n_prefixes; j++)
+                if (items[i].prefixes[j] == x) return true;
+            return false;
+        }
+        const unsigned char* pre = prefixes8 + 8 * offsets[i];
+        const size_t n_pre = offsets[i + 1] - offsets[i];
+        for (size_t j = 0; j < n_pre; j++)
+            if (load_prefix(pre + 8 * j) == x) return true;
+        return false;
+    }
 };
 
 void prefilter_range(bool& oom, const PrefilterArgs& a, size_t begin, size_t end) {
@@ -420,7 +447,8 @@ void prefilter_range(bool& oom, const PrefilterArgs& a, size_t begin, size_t end
     Gej p0[BLOCK];
     Scalar t0[BLOCK];
     unsigned char ss[33 * BLOCK];
-    fastsecp_sp_item items[BLOCK];
+    const unsigned char* keys[BLOCK];
+    size_t lens[BLOCK];
     const size_t per_item = 1 + a.w->labels.size();
     // Candidates of a block: at most ~64 Ki points (a wallet with many labels gets smaller blocks).
     const size_t block = std::max<size_t>(1, std::min(BLOCK, (size_t{1} << 16) / per_item));
@@ -431,40 +459,57 @@ void prefilter_range(bool& oom, const PrefilterArgs& a, size_t begin, size_t end
         oom = true;
         return;
     }
-    {
-        for (size_t b = begin; b < end; b += block) {
-            const size_t n = std::min(block, end - b);
-            for (size_t i = 0; i < n; i++) items[i] = {a.tweaks33 + 33 * (b + i), nullptr, 0};
-            fastsecp_status* st = a.results + b;
-            parse_tweaks(t, st, items, n, false);
-            shared_secrets(ss, *a.w, t, st, n, a.ct);
-            first_output_points(p0, t0, st, *a.w, ss, n, nullptr);
-            size_t m = 0;
-            for (size_t i = 0; i < n; i++) {
-                a.maybe[b + i] = 0;
-                if (st[i] != FASTSECP_OK) continue;
-                cand[m++] = p0[i];
-                for (const scan::Label& l : a.w->labels) gej_add_ge_var(cand[m++], p0[i], l.point);
+    static const unsigned char dummy[33] = {0x02};
+    for (size_t b = begin; b < end; b += block) {
+        const size_t n = std::min(block, end - b);
+        for (size_t i = 0; i < n; i++) a.tweak(b + i, keys[i], lens[i]);
+        fastsecp_status* st = a.results + b;
+        for (size_t i = 0; i < n; i++)
+            if (keys[i] == nullptr) {
+                keys[i] = dummy;
+                lens[i] = 0;
             }
-            ge_set_all_gej_var(aff.data(), cand.data(), m, scratch.data());  // infinity stays infinity
-            size_t c = 0;
-            for (size_t i = 0; i < n; i++) {
-                if (st[i] != FASTSECP_OK) continue;
-                const unsigned char* pre = a.prefixes8 + 8 * a.offsets[b + i];
-                const size_t n_pre = a.offsets[b + i + 1] - a.offsets[b + i];
-                for (size_t q = 0; q < per_item; q++, c++) {
-                    if (aff[c].infinity || a.maybe[b + i]) continue;
-                    const uint64_t x = x_prefix(aff[c].x);
-                    for (size_t j = 0; j < n_pre; j++)
-                        if (load_prefix(pre + 8 * j) == x) {
-                            a.maybe[b + i] = 1;
-                            break;
-                        }
-                }
+        api::parse_points(t, st, keys, lens, n);
+        for (size_t i = 0; i < n; i++) {
+            const unsigned char* k;
+            size_t len;
+            a.tweak(b + i, k, len);
+            if (k == nullptr || (a.items != nullptr && a.items[b + i].prefixes == nullptr && a.items[b + i].n_prefixes > 0))
+                st[i] = FASTSECP_ERR_INVALID_ARGUMENT;
+        }
+        shared_secrets(ss, *a.w, t, st, n, a.ct);
+        first_output_points(p0, t0, st, *a.w, ss, n, nullptr);
+        size_t m = 0;
+        for (size_t i = 0; i < n; i++) {
+            a.maybe[b + i] = 0;
+            if (st[i] != FASTSECP_OK) continue;
+            cand[m++] = p0[i];
+            for (const scan::Label& l : a.w->labels) gej_add_ge_var(cand[m++], p0[i], l.point);
+        }
+        ge_set_all_gej_var(aff.data(), cand.data(), m, scratch.data());  // infinity stays infinity
+        size_t c = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (st[i] != FASTSECP_OK) continue;
+            for (size_t q = 0; q < per_item; q++, c++) {
+                if (aff[c].infinity || a.maybe[b + i]) continue;
+                if (a.has_prefix(b + i, x_prefix(aff[c].x))) a.maybe[b + i] = 1;
             }
         }
     }
     hash::memclear(ss, sizeof ss);
+}
+
+// Runs the pre-filter over n items on the context's threads.
+fastsecp_status run_prefilter(const fastsecp_ctx* ctx, const PrefilterArgs& args, size_t n) {
+    batch::RangePlan plan(ctx->pool, n, MIN_ITEMS_PER_CHUNK, 4);
+    bool* oom = static_cast<bool*>(std::calloc(plan.chunks + 1, sizeof(bool)));
+    if (oom == nullptr) return api::fail_all(args.results, n, FASTSECP_ERR_OUT_OF_MEMORY);
+    batch::run_plan(ctx->pool, plan, [&](size_t c, size_t begin, size_t end) { prefilter_range(oom[c], args, begin, end); });
+    bool any_oom = false;
+    for (size_t c = 0; c < plan.chunks; c++) any_oom |= oom[c];
+    std::free(oom);
+    if (any_oom) return api::fail_all(args.results, n, FASTSECP_ERR_OUT_OF_MEMORY);
+    return api::summarize(args.results, n);
 }
 
 }  // namespace
@@ -475,7 +520,7 @@ fastsecp_status fastsecp_sp_scan(const fastsecp_ctx* ctx, const fastsecp_sp_wall
                                  const fastsecp_sp_item* items, size_t n, fastsecp_sp_match* matches,
                                  size_t matches_cap, size_t* n_matches, unsigned int flags) {
     if (n_matches != nullptr) *n_matches = 0;
-    if (!api::arrays_ok(ctx, n, {results, items}) || wallet == nullptr || n_matches == nullptr ||
+    if (!api::arrays_ok(ctx, n, {results, items}) || wallet == nullptr || wallet->point_labels || n_matches == nullptr ||
         (matches == nullptr && matches_cap > 0) || (flags & ~FASTSECP_SP_SCAN_VARTIME) != 0)
         return api::fail_all(results, n, FASTSECP_ERR_INVALID_ARGUMENT);
     const ScanArgs args{wallet, items, results, (flags & FASTSECP_SP_SCAN_VARTIME) == 0};
@@ -524,17 +569,19 @@ fastsecp_status fastsecp_sp_scan_prefilter(const fastsecp_ctx* ctx, const fastse
         if (prefixes8 == nullptr && prefix_offsets[n] > prefix_offsets[0])
             return api::fail_all(results, n, FASTSECP_ERR_INVALID_ARGUMENT);
     }
-    const PrefilterArgs args{wallet, tweaks33, prefixes8, prefix_offsets, results, maybe,
-                             (flags & FASTSECP_SP_SCAN_VARTIME) == 0};
-    batch::RangePlan plan(ctx->pool, n, MIN_ITEMS_PER_CHUNK, 4);
-    bool* oom = static_cast<bool*>(std::calloc(plan.chunks + 1, sizeof(bool)));
-    if (oom == nullptr) return api::fail_all(results, n, FASTSECP_ERR_OUT_OF_MEMORY);
-    batch::run_plan(ctx->pool, plan, [&](size_t c, size_t begin, size_t end) { prefilter_range(oom[c], args, begin, end); });
-    bool any_oom = false;
-    for (size_t c = 0; c < plan.chunks; c++) any_oom |= oom[c];
-    std::free(oom);
-    if (any_oom) return api::fail_all(results, n, FASTSECP_ERR_OUT_OF_MEMORY);
-    return api::summarize(results, n);
+    const PrefilterArgs args{wallet,  tweaks33, prefixes8, prefix_offsets, nullptr,
+                             results, maybe,    (flags & FASTSECP_SP_SCAN_VARTIME) == 0};
+    return run_prefilter(ctx, args, n);
+}
+
+fastsecp_status fastsecp_sp_scan_prefilter_items(const fastsecp_ctx* ctx, const fastsecp_sp_wallet* wallet,
+                                                 fastsecp_status* results, unsigned char* maybe,
+                                                 const fastsecp_sp_prefilter_item* items, size_t n, unsigned int flags) {
+    if (!api::arrays_ok(ctx, n, {results, maybe, items}) || wallet == nullptr || (flags & ~FASTSECP_SP_SCAN_VARTIME) != 0)
+        return api::fail_all(results, n, FASTSECP_ERR_INVALID_ARGUMENT);
+    const PrefilterArgs args{wallet,  nullptr, nullptr, nullptr, items,
+                             results, maybe,   (flags & FASTSECP_SP_SCAN_VARTIME) == 0};
+    return run_prefilter(ctx, args, n);
 }
 
 }  // extern "C"

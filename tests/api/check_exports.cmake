@@ -26,8 +26,9 @@ foreach(line IN LISTS lines)
 endforeach()
 list(SORT fastsecp_syms)
 set(want fastsecp_ctx_create fastsecp_ctx_destroy fastsecp_ctx_threads fastsecp_ecdsa_verify_batch
-         fastsecp_pubkey_create_batch fastsecp_pubkey_tweak_add_batch fastsecp_schnorr_verify_batch
-         fastsecp_sp_scan fastsecp_sp_scan_prefilter fastsecp_sp_wallet_create fastsecp_sp_wallet_destroy
+         fastsecp_pubkey_create_batch fastsecp_pubkey_tweak_add_batch fastsecp_pubkey_tweak_mul_batch
+         fastsecp_schnorr_verify_batch fastsecp_sp_scan fastsecp_sp_scan_prefilter fastsecp_sp_scan_prefilter_items
+         fastsecp_sp_wallet_create fastsecp_sp_wallet_create_from_points fastsecp_sp_wallet_destroy
          fastsecp_strerror fastsecp_version fastsecp_version_string
          # include/fastsecp_wallet.h
          fastsecp_address fastsecp_address_batch fastsecp_base58check_decode fastsecp_base58check_encode

@@ -59,6 +59,11 @@ std::vector<std::pair<std::string, std::pair<int, Call>>> calls(Inputs& in) {
              return fastsecp_pubkey_tweak_add_batch(c, r, pick(a, 0, in.out), pick(a, 1, in.pub33),
                                                     pick(a, 2, in.tweak), n);
          }}},
+        {"pubkey_tweak_mul", {3, [&in, pick](const fastsecp_ctx* c, fastsecp_status* r, int a, size_t n) {
+             // One tweak for all items: item 1's (item 0's is zero, not a valid tweak).
+             return fastsecp_pubkey_tweak_mul_batch(c, r, pick(a, 0, in.out), pick(a, 1, in.pub33),
+                                                    pick(a, 2, in.tweak + 32), n);
+         }}},
     };
 }
 

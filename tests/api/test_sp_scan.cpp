@@ -826,5 +826,319 @@ TEST(SpScanEdges, PrefilterBadTweaksFailAloneAndTheRestIsFiltered) {
     }
 }
 
+// ---- Wallets from label points, the item pre-filter, raw 64-byte points -------------------------
+
+// The 64-byte raw encoding of a point (x || y little-endian): secp256k1_pubkey's bytes here.
+Bytes raw64_of(const Lib& L, const unsigned char* p33) {
+    secp256k1_pubkey pk;
+    EXPECT_TRUE(L.api->ec_pubkey_parse(L.ctx, &pk, p33, 33));
+    unsigned char x[65];
+    size_t len = 65;
+    EXPECT_TRUE(L.api->ec_pubkey_serialize(L.ctx, x, &len, &pk, SECP256K1_EC_UNCOMPRESSED));
+    Bytes r(64);
+    for (int i = 0; i < 32; i++) {  // built from the serialization, not from the object's bytes
+        r[i] = x[32 - i];
+        r[32 + i] = x[64 - i];
+    }
+    return r;
+}
+
+Bytes label_point33(const Lib& L, const Planted& p, unsigned m) {
+    secp256k1_silentpayments_label label;
+    unsigned char tweak[32];
+    EXPECT_TRUE(L.api->silentpayments_recipient_label_create(L.ctx, &label, tweak, p.scan_sk.data(), m));
+    Bytes out(33);
+    EXPECT_TRUE(single_create(L, out.data(), tweak));
+    return out;
+}
+
+uint64_t be64(const unsigned char* p) {
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++) v = v << 8 | p[i];
+    return v;
+}
+
+// A wallet made from label points (33-byte and raw 64-byte, spend key either way) pre-filters
+// exactly like the wallet made from the same labels' m values, through both pre-filter calls,
+// with tweaks given compressed or raw; and transactions paying the wallet come out as maybe = 1.
+TEST(SpPointWallet, PrefilterEqualsTheWalletMadeFromLabels) {
+    Rng rng(370);
+    const Lib& L = ours();
+    Planted p = make_recipient(L, rng, {0, 3, 9});
+    const std::vector<std::vector<long long>> pays = {{-1}, {3}, {}, {9}, {0}, {}, {}, {-1, 3}};
+    for (size_t i = 0; i < 40; i++) p.txs.push_back(make_tx(L, rng, p, pays[i % pays.size()], 1 + i % 2));
+    std::vector<Bytes> l33, l64;
+    for (unsigned m : p.labels) {
+        l33.push_back(label_point33(L, p, m));
+        l64.push_back(raw64_of(L, l33.back().data()));
+    }
+    const Bytes spend64 = raw64_of(L, p.spend33);
+    Bytes tweaks33, prefixes8;
+    std::vector<size_t> offsets{0};
+    std::vector<Bytes> raw_tweaks;
+    std::vector<std::vector<uint64_t>> prefixes(p.txs.size());
+    for (size_t i = 0; i < p.txs.size(); i++) {
+        const auto& tx = p.txs[i];
+        tweaks33.insert(tweaks33.end(), tx.tweak33.begin(), tx.tweak33.end());
+        raw_tweaks.push_back(raw64_of(L, tx.tweak33.data()));
+        for (size_t j = 0; j < tx.outputs.size() / 32; j++) {
+            prefixes8.insert(prefixes8.end(), tx.outputs.begin() + 32 * j, tx.outputs.begin() + 32 * j + 8);
+            prefixes[i].push_back(be64(tx.outputs.data() + 32 * j));
+        }
+        offsets.push_back(prefixes8.size() / 8);
+    }
+    const size_t n = p.txs.size();
+    for (unsigned threads : {1u, 2u}) {
+        auto ctx = make_ctx(threads);
+        auto by_m = make_wallet(ctx.get(), p.scan_sk.data(), p.spend33, p.labels);
+        for (int variant = 0; variant < 2; variant++) {
+            // Variant 0: labels and spend key compressed; 1: raw, except one label.
+            std::vector<const unsigned char*> pts;
+            std::vector<size_t> lens;
+            for (size_t k = 0; k < l33.size(); k++) {
+                const Bytes& b = variant == 1 && k != 1 ? l64[k] : l33[k];
+                pts.push_back(b.data());
+                lens.push_back(b.size());
+            }
+            std::vector<fastsecp_status> lst(pts.size(), kUnset);
+            fastsecp_sp_wallet* wp = nullptr;
+            ASSERT_EQ(fastsecp_sp_wallet_create_from_points(ctx.get(), &wp, p.scan_sk.data(),
+                                                            variant ? spend64.data() : p.spend33, variant ? 64 : 33,
+                                                            pts.data(), lens.data(), pts.size(), lst.data()),
+                      FASTSECP_OK);
+            WalletPtr by_points(wp);
+            for (auto st : lst) EXPECT_EQ(st, FASTSECP_OK);
+            for (unsigned flags : {FASTSECP_SP_SCAN_DEFAULT, FASTSECP_SP_SCAN_VARTIME}) {
+                SCOPED_TRACE("threads " + std::to_string(threads) + " variant " + std::to_string(variant) +
+                             " flags " + std::to_string(flags));
+                std::vector<fastsecp_status> st0(n, kUnset), st1(n, kUnset), st2(n, kUnset);
+                std::vector<unsigned char> m0(n, 7), m1(n, 7), m2(n, 7);
+                ASSERT_EQ(fastsecp_sp_scan_prefilter(ctx.get(), by_m.get(), st0.data(), m0.data(), tweaks33.data(), n,
+                                                     prefixes8.data(), offsets.data(), flags),
+                          FASTSECP_OK);
+                std::vector<fastsecp_sp_prefilter_item> items(n);
+                for (size_t i = 0; i < n; i++) {
+                    const bool raw = (i + variant) % 2 == 1;
+                    items[i] = {raw ? raw_tweaks[i].data() : p.txs[i].tweak33.data(), raw ? 64u : 33u,
+                                prefixes[i].data(), prefixes[i].size()};
+                }
+                ASSERT_EQ(fastsecp_sp_scan_prefilter_items(ctx.get(), by_points.get(), st1.data(), m1.data(),
+                                                           items.data(), n, flags),
+                          FASTSECP_OK);
+                ASSERT_EQ(fastsecp_sp_scan_prefilter_items(ctx.get(), by_m.get(), st2.data(), m2.data(), items.data(),
+                                                           n, flags),
+                          FASTSECP_OK);
+                EXPECT_EQ(st1, st0);
+                EXPECT_EQ(st2, st0);
+                EXPECT_EQ(m1, m0);
+                EXPECT_EQ(m2, m0);
+                for (size_t i = 0; i < n; i++) EXPECT_EQ(m0[i], pays[i % pays.size()].empty() ? 0 : 1) << i;
+            }
+        }
+    }
+}
+
+// Bad label points are reported one by one and left out; bad keys fail the wallet; fastsecp_sp_scan
+// refuses a wallet whose labels' tweaks it does not know, and scans one made without labels.
+TEST(SpPointWallet, LabelStatusesKeyErrorsAndScanRefusal) {
+    Rng rng(371);
+    const Lib& L = ours();
+    Planted p = make_recipient(L, rng, {});
+    p.txs.push_back(make_tx(L, rng, p, {-1}, 2));
+    Planted withlabel = p;
+    withlabel.labels = {4};
+    const Bytes good = label_point33(L, withlabel, 4), good64 = raw64_of(L, good.data());
+    Bytes off33(33, 0);
+    off33[0] = 0x02;
+    const B32 x = x_not_on_curve(rng);
+    std::memcpy(off33.data() + 1, x.data(), 32);
+    Bytes x_ge_p64 = good64;
+    std::memset(x_ge_p64.data(), 0xFF, 32);
+    Bytes off64 = good64;
+    off64[40] ^= 1;
+    Bytes unc(65, 0);
+    unc[0] = 0x04;
+    const std::vector<const unsigned char*> pts = {good.data(), nullptr,      unc.data(),     off33.data(),
+                                                   x_ge_p64.data(), off64.data(), good64.data()};
+    const std::vector<size_t> lens = {33, 33, 65, 33, 64, 64, 64};
+    const std::vector<fastsecp_status> want = {FASTSECP_OK,
+                                               FASTSECP_ERR_INVALID_ARGUMENT,
+                                               FASTSECP_ERR_BAD_ENCODING,
+                                               FASTSECP_ERR_POINT_NOT_ON_CURVE,
+                                               FASTSECP_ERR_BAD_ENCODING,
+                                               FASTSECP_ERR_POINT_NOT_ON_CURVE,
+                                               FASTSECP_OK};
+    auto ctx = make_ctx(1);
+    std::vector<fastsecp_status> lst(pts.size(), kUnset);
+    fastsecp_sp_wallet* wp = nullptr;
+    ASSERT_EQ(fastsecp_sp_wallet_create_from_points(ctx.get(), &wp, p.scan_sk.data(), p.spend33, 33, pts.data(),
+                                                    lens.data(), pts.size(), lst.data()),
+              FASTSECP_OK);
+    WalletPtr w(wp);
+    EXPECT_EQ(lst, want);
+    // It refuses fastsecp_sp_scan ...
+    std::vector<fastsecp_sp_item> items = items_of(p);
+    fastsecp_status st = kUnset;
+    fastsecp_sp_match m[4];
+    size_t n_m = 99;
+    EXPECT_EQ(fastsecp_sp_scan(ctx.get(), w.get(), &st, items.data(), 1, m, 4, &n_m, 0), FASTSECP_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(st, FASTSECP_ERR_INVALID_ARGUMENT);
+    // ... but pre-filters with its one label (twice given): a payment to that label is found.
+    Planted::Tx to_label = make_tx(L, rng, withlabel, {4}, 1);
+    std::vector<uint64_t> pre;
+    for (size_t j = 0; j < to_label.outputs.size() / 32; j++) pre.push_back(be64(to_label.outputs.data() + 32 * j));
+    fastsecp_sp_prefilter_item it = {to_label.tweak33.data(), 33, pre.data(), pre.size()};
+    unsigned char maybe = 7;
+    EXPECT_EQ(fastsecp_sp_scan_prefilter_items(ctx.get(), w.get(), &st, &maybe, &it, 1, 0), FASTSECP_OK);
+    EXPECT_EQ(maybe, 1);
+    // Without labels the wallet scans like any other.
+    wp = nullptr;
+    const Bytes spend64 = raw64_of(L, p.spend33);
+    ASSERT_EQ(fastsecp_sp_wallet_create_from_points(ctx.get(), &wp, p.scan_sk.data(), spend64.data(), 64, nullptr,
+                                                    nullptr, 0, nullptr),
+              FASTSECP_OK);
+    WalletPtr plain(wp);
+    ScanResult r = scan(ctx.get(), plain.get(), items, 0);
+    EXPECT_EQ(r.status[0], FASTSECP_OK);
+    EXPECT_EQ(r.per_item[0], oracle_scan(L, p, p.txs[0]));
+    EXPECT_EQ(r.per_item[0].size(), 1u);
+    // Bad keys fail the wallet, and every label status says why.
+    const B32 zero{};
+    struct KeyCase {
+        const unsigned char* scan;
+        const unsigned char* spend;
+        size_t spend_len;
+        fastsecp_status code;
+    };
+    const Bytes spend_off64 = [&] {
+        Bytes b = spend64;
+        b[33] ^= 1;
+        return b;
+    }();
+    for (const KeyCase& c : {KeyCase{zero.data(), p.spend33, 33, FASTSECP_ERR_SCALAR_OUT_OF_RANGE},
+                             KeyCase{kOrder.data(), p.spend33, 33, FASTSECP_ERR_SCALAR_OUT_OF_RANGE},
+                             KeyCase{p.scan_sk.data(), off33.data(), 33, FASTSECP_ERR_POINT_NOT_ON_CURVE},
+                             KeyCase{p.scan_sk.data(), spend_off64.data(), 64, FASTSECP_ERR_POINT_NOT_ON_CURVE},
+                             KeyCase{p.scan_sk.data(), x_ge_p64.data(), 64, FASTSECP_ERR_BAD_ENCODING},
+                             KeyCase{p.scan_sk.data(), unc.data(), 65, FASTSECP_ERR_BAD_ENCODING}}) {
+        wp = reinterpret_cast<fastsecp_sp_wallet*>(&maybe);
+        std::vector<fastsecp_status> ls(2, kUnset);
+        const unsigned char* two[2] = {good.data(), good64.data()};
+        const size_t two_len[2] = {33, 64};
+        EXPECT_EQ(fastsecp_sp_wallet_create_from_points(ctx.get(), &wp, c.scan, c.spend, c.spend_len, two, two_len, 2,
+                                                        ls.data()),
+                  c.code);
+        EXPECT_EQ(wp, nullptr);
+        EXPECT_EQ(ls, std::vector<fastsecp_status>(2, c.code));
+    }
+}
+
+// fastsecp_sp_scan_prefilter_items with bad items among good ones: each gets its code and maybe 0.
+TEST(SpPointWallet, PrefilterItemsBadItemsFailAlone) {
+    Rng rng(372);
+    const Lib& L = ours();
+    Planted p = make_recipient(L, rng, {});
+    const Planted::Tx tx = make_tx(L, rng, p, {-1}, 1);
+    std::vector<uint64_t> pre;
+    for (size_t j = 0; j < tx.outputs.size() / 32; j++) pre.push_back(be64(tx.outputs.data() + 32 * j));
+    const Bytes raw = raw64_of(L, tx.tweak33.data());
+    Bytes off = raw;
+    off[50] ^= 1;
+    const fastsecp_sp_prefilter_item items[] = {
+        {tx.tweak33.data(), 33, pre.data(), pre.size()}, {nullptr, 33, pre.data(), pre.size()},
+        {raw.data(), 64, pre.data(), pre.size()},        {raw.data(), 65, pre.data(), pre.size()},
+        {off.data(), 64, pre.data(), pre.size()},        {raw.data(), 64, nullptr, pre.size()},
+        {raw.data(), 64, nullptr, 0},                    {tx.tweak33.data(), 32, pre.data(), pre.size()},
+    };
+    const fastsecp_status want[] = {FASTSECP_OK,
+                                    FASTSECP_ERR_INVALID_ARGUMENT,
+                                    FASTSECP_OK,
+                                    FASTSECP_ERR_BAD_ENCODING,
+                                    FASTSECP_ERR_POINT_NOT_ON_CURVE,
+                                    FASTSECP_ERR_INVALID_ARGUMENT,
+                                    FASTSECP_OK,
+                                    FASTSECP_ERR_BAD_ENCODING};
+    const unsigned char want_maybe[] = {1, 0, 1, 0, 0, 0, 0, 0};
+    const size_t n = sizeof items / sizeof items[0];
+    for (unsigned threads : {1u, 2u}) {
+        auto ctx = make_ctx(threads);
+        auto w = make_wallet(ctx.get(), p.scan_sk.data(), p.spend33, {});
+        std::vector<fastsecp_status> st(n, kUnset);
+        std::vector<unsigned char> maybe(n, 7);
+        EXPECT_EQ(fastsecp_sp_scan_prefilter_items(ctx.get(), w.get(), st.data(), maybe.data(), items, n, 0),
+                  FASTSECP_ERR_ITEM_FAILED);
+        for (size_t i = 0; i < n; i++) {
+            EXPECT_EQ(st[i], want[i]) << i;
+            EXPECT_EQ(maybe[i], want_maybe[i]) << i;
+        }
+        EXPECT_EQ(fastsecp_sp_scan_prefilter_items(ctx.get(), w.get(), st.data(), maybe.data(), items, n, 2),
+                  FASTSECP_ERR_INVALID_ARGUMENT);
+        EXPECT_EQ(fastsecp_sp_scan_prefilter_items(ctx.get(), nullptr, st.data(), maybe.data(), items, n, 0),
+                  FASTSECP_ERR_INVALID_ARGUMENT);
+    }
+}
+
+// fastsecp_pubkey_tweak_mul_batch: one tweak times many keys, against secp256k1_ec_pubkey_tweak_mul
+// of fastsecp and of the reference, item by item; bad keys fail alone, a bad tweak fails all.
+TEST(PubkeyTweakMulBatch, MatchesSingleCallsOfBothLibraries) {
+    ASSERT_TRUE(reference_loaded());
+    Rng rng(373);
+    const Lib& L = ours();
+    const size_t n = 150;
+    Bytes keys(33 * n);
+    for (size_t i = 0; i < n; i++) {
+        const B32 k = rng.seckey(*L.api, L.ctx);
+        ASSERT_TRUE(single_create(L, keys.data() + 33 * i, k.data()));
+    }
+    keys[33 * 5] = 0x05;                                      // bad prefix
+    std::memset(keys.data() + 33 * 7 + 1, 0xFF, 32);         // x >= p
+    const B32 x = x_not_on_curve(rng);
+    std::memcpy(keys.data() + 33 * 9 + 1, x.data(), 32);     // not on the curve
+    const B32 one = b32_from_int(1), nm1 = b32_sub(kOrder, one);
+    for (const B32& tweak : {rng.b32(), one, nm1}) {
+        for (unsigned threads : {1u, 2u}) {
+            auto ctx = make_ctx(threads);
+            std::vector<fastsecp_status> st(n, kUnset);
+            Bytes out(33 * n, 0xAA);
+            EXPECT_EQ(fastsecp_pubkey_tweak_mul_batch(ctx.get(), st.data(), out.data(), keys.data(), tweak.data(), n),
+                      FASTSECP_ERR_ITEM_FAILED);
+            for (const Lib& lib : oracle_libs())
+                for (size_t i = 0; i < n; i++) {
+                    secp256k1_pubkey pk;
+                    unsigned char want[33] = {0};
+                    bool ok = lib.api->ec_pubkey_parse(lib.ctx, &pk, keys.data() + 33 * i, 33) &&
+                              lib.api->ec_pubkey_tweak_mul(lib.ctx, &pk, tweak.data());
+                    size_t len = 33;
+                    if (ok) ASSERT_TRUE(lib.api->ec_pubkey_serialize(lib.ctx, want, &len, &pk, SECP256K1_EC_COMPRESSED));
+                    EXPECT_EQ(st[i] == FASTSECP_OK, ok) << i;
+                    EXPECT_EQ(Bytes(out.begin() + 33 * i, out.begin() + 33 * i + 33), Bytes(want, want + 33)) << i;
+                }
+            EXPECT_EQ(st[5], FASTSECP_ERR_BAD_ENCODING);
+            EXPECT_EQ(st[7], FASTSECP_ERR_BAD_ENCODING);
+            EXPECT_EQ(st[9], FASTSECP_ERR_POINT_NOT_ON_CURVE);
+            // In place.
+            Bytes inplace = keys;
+            EXPECT_EQ(fastsecp_pubkey_tweak_mul_batch(ctx.get(), st.data(), inplace.data(), inplace.data(),
+                                                      tweak.data(), n),
+                      FASTSECP_ERR_ITEM_FAILED);
+            EXPECT_EQ(inplace, out);
+        }
+    }
+    auto ctx = make_ctx(1);
+    const B32 zero{};
+    for (const B32& bad : {zero, kOrder}) {
+        std::vector<fastsecp_status> st(n, kUnset);
+        Bytes out(33 * n, 0xAA);
+        EXPECT_EQ(fastsecp_pubkey_tweak_mul_batch(ctx.get(), st.data(), out.data(), keys.data(), bad.data(), n),
+                  FASTSECP_ERR_SCALAR_OUT_OF_RANGE);
+        EXPECT_EQ(st, std::vector<fastsecp_status>(n, FASTSECP_ERR_SCALAR_OUT_OF_RANGE));
+        EXPECT_EQ(out, Bytes(33 * n, 0));
+    }
+    std::vector<fastsecp_status> st(1, kUnset);
+    EXPECT_EQ(fastsecp_pubkey_tweak_mul_batch(ctx.get(), st.data(), nullptr, keys.data(), one.data(), 1),
+              FASTSECP_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(fastsecp_pubkey_tweak_mul_batch(ctx.get(), nullptr, nullptr, nullptr, nullptr, 0), FASTSECP_OK);
+}
+
 }  // namespace
 }  // namespace fastsecp::test

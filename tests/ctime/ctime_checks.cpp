@@ -159,6 +159,19 @@ class Checker {
         expect(ret == 1 && len == 33, "ec_pubkey_serialize failed on a public key");
         return out;
     }
+    // The raw 64-byte encoding (x || y little-endian) of a public key, from its serialization.
+    void raw64(unsigned char out[64], const secp256k1_pubkey& pk) {
+        unsigned char u[65];
+        size_t len = 65;
+        int ret = api_.ec_pubkey_serialize(ctx_, u, &len, &pk, SECP256K1_EC_UNCOMPRESSED);
+        declassify(ret);
+        declassify(u, sizeof u);
+        expect(ret == 1, "ec_pubkey_serialize failed on a public key");
+        for (int i = 0; i < 32; i++) {
+            out[i] = u[32 - i];
+            out[32 + i] = u[64 - i];
+        }
+    }
     // Public key of a public (not classified) secret key, e.g. the ECDH peer's.
     secp256k1_pubkey public_pubkey_of(const B32& sk) {
         secp256k1_pubkey pk;
@@ -640,6 +653,60 @@ void Checker::check_native() {
                 int labelled = 0;
                 for (size_t i = 0; i < n_m && i < 10; i++) labelled += m[i].has_label;
                 expect(labelled == 5, "expected one labelled match per transaction");
+            });
+            step("fastsecp_sp_wallet_create_from_points + fastsecp_sp_scan_prefilter_items (raw tweaks)", [&] {
+                // The same wallet made from its label 2's point (public) and the raw spend key.
+                secp256k1_pubkey lp;
+                int ok = api_.ec_pubkey_create(ctx_, &lp, label_tweak);
+                declassify(ok);
+                declassify(lp);
+                const B33 l33 = ser33(lp);
+                unsigned char spend64[64], tweak64[64];
+                raw64(spend64, plain.spend_pubkey);
+                raw64(tweak64, tweak_pk);
+                B32 sk = scan_key;
+                classify(sk.data(), sk.size());
+                const unsigned char* pts[1] = {l33.data()};
+                const size_t lens[1] = {33};
+                fastsecp_sp_wallet* pw = nullptr;
+                fastsecp_status r = fastsecp_sp_wallet_create_from_points(nctx, &pw, sk.data(), spend64, 64, pts, lens, 1,
+                                                                          nullptr);
+                declassify(r);
+                declassify(pw);
+                expect(ok == 1 && r == FASTSECP_OK && pw != nullptr, "fastsecp_sp_wallet_create_from_points failed");
+                if (pw == nullptr) return;
+                // Five transactions (the 8-lane kernel), with both outputs' prefixes (the labelled
+                // one is k = 1, beyond the pre-filter's round; the label candidates are computed all the same).
+                uint64_t pre[2] = {0, 0};
+                for (int j = 0; j < 8; j++) {
+                    pre[0] = pre[0] << 8 | out64[j];
+                    pre[1] = pre[1] << 8 | out64[32 + j];
+                }
+                const fastsecp_sp_prefilter_item item{tweak64, 64, pre, 2};
+                const fastsecp_sp_prefilter_item items[5] = {item, item, item, item, item};
+                fastsecp_status st[5];
+                unsigned char maybe[5] = {0};
+                r = fastsecp_sp_scan_prefilter_items(nctx, pw, st, maybe, items, 5, flags);
+                declassify(r);
+                declassify(maybe);
+                expect(r == FASTSECP_OK && maybe[0] == 1 && maybe[4] == 1,
+                       "fastsecp_sp_scan_prefilter_items missed the transaction");
+                fastsecp_sp_wallet_destroy(pw);
+            });
+            step("fastsecp_pubkey_tweak_mul_batch (secret tweak: the scan key)", [&] {
+                B32 sk = scan_key;
+                classify(sk.data(), sk.size());
+                unsigned char in[5 * 33], out[5 * 33];
+                for (int i = 0; i < 5; i++) std::memcpy(in + 33 * i, tweak33.data(), 33);
+                fastsecp_status st[5];
+                fastsecp_status r = fastsecp_pubkey_tweak_mul_batch(nctx, st, out, in, sk.data(), 5);
+                declassify(r);
+                declassify(out, sizeof out);
+                secp256k1_pubkey want = tweak_pk;
+                int ok = api_.ec_pubkey_tweak_mul(ctx_, &want, scan_key.data());
+                declassify(ok);
+                expect(r == FASTSECP_OK && ok == 1 && std::memcmp(out + 132, ser33(want).data(), 33) == 0,
+                       "fastsecp_pubkey_tweak_mul_batch differs from ec_pubkey_tweak_mul");
             });
             step("fastsecp_sp_scan_prefilter (constant-time mode)", [&] {
                 fastsecp_status st[1];
