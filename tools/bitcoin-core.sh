@@ -29,6 +29,9 @@
 #                    as built inside Core (ctest in build-full/src/secp256k1)
 #   --no-test        skip test_bitcoin
 #   --no-bench       skip the benchmarks
+#   --profile        after the benchmarks, profile the ConnectBlock benchmarks on both sides
+#                    (perf record -e cpu-clock) and print the share of time spent in the
+#                    secp256k1 library, and so the ceiling a faster library can reach
 #   --markdown       print the table as markdown
 # Environment: NICE (default 10) is the build's niceness; CCACHE_DIR etc. are honoured.
 set -euo pipefail
@@ -45,6 +48,7 @@ JOBS=$(nproc)
 FULL=0
 RUN_TEST=1
 RUN_BENCH=1
+PROFILE=0
 MARKDOWN=0
 BENCHES=(ConnectBlockAllEcdsa ConnectBlockAllSchnorr ConnectBlockMixedEcdsaSchnorr
          VerifyScriptP2WPKH VerifyScriptP2TR_KeyPath VerifyScriptP2TR_ScriptPath
@@ -62,6 +66,7 @@ while [ $# -gt 0 ]; do
     --full) FULL=1; shift ;;
     --no-test) RUN_TEST=0; shift ;;
     --no-bench) RUN_BENCH=0; shift ;;
+    --profile) PROFILE=1; shift ;;
     --markdown) MARKDOWN=1; shift ;;
     -h|--help) usage; exit 0 ;;
     -*) echo "unknown option $1" >&2; usage >&2; exit 2 ;;
@@ -137,10 +142,16 @@ build_side() {  # SIDE DIR CONF... -- TARGETS...
   echo "built: $WORK/$side/$dir (log $WORK/$side/$dir.build.log)" >&2
 }
 
-if [ "$RUN_TEST" = 1 ] || [ "$RUN_BENCH" = 1 ]; then
+# Only what this run uses: test_bitcoin (fastsecp side) and bench_bitcoin (both sides).
+if [ "$RUN_BENCH" = 1 ] || [ "$PROFILE" = 1 ]; then
   # The bundled side first: the fastsecp copy then finds Core's own objects in ccache.
-  build_side bundled "$BUILD" "${CONF[@]}" -- test_bitcoin bench_bitcoin
-  build_side fastsecp "$BUILD" "${CONF[@]}" -- test_bitcoin bench_bitcoin
+  build_side bundled "$BUILD" "${CONF[@]}" -- bench_bitcoin
+fi
+FASTSECP_TARGETS=()
+[ "$RUN_TEST" = 1 ] && FASTSECP_TARGETS+=(test_bitcoin)
+{ [ "$RUN_BENCH" = 1 ] || [ "$PROFILE" = 1 ]; } && FASTSECP_TARGETS+=(bench_bitcoin)
+if [ ${#FASTSECP_TARGETS[@]} -gt 0 ]; then
+  build_side fastsecp "$BUILD" "${CONF[@]}" -- "${FASTSECP_TARGETS[@]}"
 fi
 
 if [ "$FULL" = 1 ]; then
@@ -163,7 +174,7 @@ if [ "$RUN_TEST" = 1 ]; then
   fi
 fi
 
-[ "$RUN_BENCH" = 1 ] || exit 0
+if [ "$RUN_BENCH" = 1 ]; then
 
 step "bench_bitcoin, interleaved: ${#BENCHES[@]} benchmarks x $ROUNDS rounds x 2 sides, -min-time=$MIN_TIME"
 echo "load average now: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores (an idle machine gives stable ratios)" >&2
@@ -214,3 +225,28 @@ else:
         print(f"{b:32} {fmt(mb):>14} {fmt(mf):>14} {q:6.2f}x  {lo:.2f}-{hi:.2f}")
 print(f"(medians of {len(vals.get((benches[0], 'bundled'), []))} interleaved rounds; ratio = bundled time / fastsecp time; unit per op as bench_bitcoin reports it)")
 PY
+fi
+
+[ "$PROFILE" = 1 ] || exit 0
+command -v perf >/dev/null 2>&1 || { echo "--profile needs perf (Debian: linux-perf)" >&2; exit 1; }
+step "profile: share of each ConnectBlock benchmark spent in secp256k1 (perf, cpu-clock samples)"
+# Every function of the bundled library is named secp256k1_*; fastsecp's are secp256k1_* (the API)
+# or in namespace fastsecp (C++ symbols demangled by perf). Inlined code counts where it was inlined,
+# so a library function inlined into Core would count as Core's (neither library's API is inlined).
+printf '%-32s %12s %12s %10s\n' benchmark bundled fastsecp ceiling
+for b in $(printf '%s\n' "${BENCHES[@]}" | grep '^ConnectBlock'); do
+  share=()
+  for side in bundled fastsecp; do
+    data="$WORK/$side/$BUILD.perf-$b.data"
+    perf record -q -e cpu-clock -F 4000 -o "$data" \
+      "$WORK/$side/$BUILD/bin/bench_bitcoin" -filter="^$b\$" -min-time=3000 > /dev/null 2>&1
+    share+=("$(perf report -i "$data" --stdio --no-children --sort sym 2>/dev/null |
+      awk '/^ +[0-9.]+%/ { p = $1; sub(/%/, "", p); t += p;
+             if ($0 ~ /secp256k1_|fastsecp::/) s += p }
+           END { printf "%.1f", (t > 0 ? 100 * s / t : 0) }')")
+  done
+  # Amdahl: with the bundled library's share f, an infinitely fast library gives 1 / (1 - f).
+  ceiling=$(python3 -c "f=${share[0]}/100; print(f'{1/(1-f):.2f}x' if f < 1 else 'inf')")
+  printf '%-32s %11s%% %11s%% %10s\n' "$b" "${share[0]}" "${share[1]}" "$ceiling"
+done
+echo "(share of cpu-clock samples in secp256k1 code; ceiling = 1 / (1 - bundled share): the ConnectBlock speed-up if the library took no time)"
