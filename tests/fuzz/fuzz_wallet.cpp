@@ -10,6 +10,7 @@
 // Each input is used twice: as text (up to its first NUL) for every text parser, and as bytes
 // that are first encoded validly (Base58Check, Bech32, a segwit program, a script tree), so that
 // the checks behind the checksums are reached too. libFuzzer target; see tests/fuzz/CMakeLists.txt.
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -107,6 +108,20 @@ std::string b58c(const unsigned char* payload, size_t len) {
 
 // ---- BIP-32 -----------------------------------------------------------------------------------
 
+// Field by field (the struct has padding bytes).
+bool same_key(const fastsecp_xkey& a, const fastsecp_xkey& b) {
+    return a.version == b.version && a.child_number == b.child_number && a.depth == b.depth &&
+           std::memcmp(a.parent_fingerprint, b.parent_fingerprint, 4) == 0 &&
+           std::memcmp(a.chain_code, b.chain_code, 32) == 0 && std::memcmp(a.key, b.key, 33) == 0;
+}
+
+// The bytes after the last field: written as zeros by every call that outputs a key (they would
+// otherwise carry stack leftovers).
+bool padding_zero(const fastsecp_xkey& k) {
+    size_t end = offsetof(fastsecp_xkey, key) + sizeof k.key;
+    return all_zero((const unsigned char*)&k + end, sizeof k - end);
+}
+
 bool is_private_version(unsigned v) {
     switch (v) {
         case FASTSECP_XKEY_XPRV: case FASTSECP_XKEY_TPRV: case FASTSECP_XKEY_YPRV:
@@ -138,21 +153,24 @@ void xkey_text(const std::string& text, const std::string& path) {
 
     // The public half, and one step of derivation along the fuzzed path (kept short: each step is
     // a scalar multiplication).
+    check(padding_zero(k), "xkey_parse: padding");
     fastsecp_xkey pub;
-    check(fastsecp_xkey_neuter(ctx(), &pub, &k) == FASTSECP_OK, "xkey_neuter of a parsed key");
+    std::memset(&pub, 0xA5, sizeof pub);
+    check(fastsecp_xkey_neuter(ctx(), &pub, &k) == FASTSECP_OK && padding_zero(pub), "xkey_neuter of a parsed key");
     unsigned char pk[33], fp[4];
     check(fastsecp_xkey_pubkey(ctx(), pk, fp, &k) == FASTSECP_OK && std::memcmp(pk, pub.key, 33) == 0,
           "xkey_pubkey != neuter's key");
     char pubtext[FASTSECP_XKEY_STRING_SIZE];
     check(fastsecp_xkey_serialize(pubtext, sizeof pubtext, &pub) == FASTSECP_OK, "neutered key does not serialize");
     fastsecp_xkey pub2;
-    check(fastsecp_xkey_parse(&pub2, pubtext) == FASTSECP_OK && std::memcmp(&pub2, &pub, sizeof pub) == 0,
+    check(fastsecp_xkey_parse(&pub2, pubtext) == FASTSECP_OK && same_key(pub2, pub),
           "xkey: parse(serialize(neuter(k))) != neuter(k)");
 
     unsigned idx[4];
     size_t n = 0;
     if (fastsecp_bip32_path_parse(idx, &n, 4, path.c_str()) != FASTSECP_OK) return;
     fastsecp_xkey child;
+    std::memset(&child, 0xA5, sizeof child);
     st = fastsecp_xkey_derive_path(ctx(), &child, &k, path.c_str());
     check_status(st, {FASTSECP_OK, FASTSECP_ERR_INVALID_ARGUMENT, FASTSECP_ERR_NEEDS_PRIVATE_KEY,
                       FASTSECP_ERR_SCALAR_OUT_OF_RANGE},
@@ -161,12 +179,13 @@ void xkey_text(const std::string& text, const std::string& path) {
         check(all_zero(&child, sizeof child), "xkey_derive_path: output of a failure not zeroed");
         return;
     }
+    check(padding_zero(child), "xkey_derive_path: padding");
     check(n == 0 || child.child_number == idx[n - 1], "xkey_derive_path: child number");
     check(child.depth == (unsigned char)(k.depth + n), "xkey_derive_path: depth");
     char ctext[FASTSECP_XKEY_STRING_SIZE];
     fastsecp_xkey back;
     check(fastsecp_xkey_serialize(ctext, sizeof ctext, &child) == FASTSECP_OK &&
-              fastsecp_xkey_parse(&back, ctext) == FASTSECP_OK && std::memcmp(&back, &child, sizeof child) == 0,
+              fastsecp_xkey_parse(&back, ctext) == FASTSECP_OK && same_key(back, child),
           "xkey: derived child does not round-trip");
     if (n > 0) {
         // The public child of the public parent equals the neutered private child (non-hardened).
@@ -178,7 +197,7 @@ void xkey_text(const std::string& text, const std::string& path) {
             check(st == FASTSECP_ERR_NEEDS_PRIVATE_KEY, "public derivation of a hardened path");
         } else {
             check(st == FASTSECP_OK && fastsecp_xkey_neuter(ctx(), &nchild, &child) == FASTSECP_OK &&
-                      std::memcmp(&nchild, &pchild, sizeof pchild) == 0,
+                      same_key(nchild, pchild),
                   "public derivation != neutered private derivation");
         }
     }
