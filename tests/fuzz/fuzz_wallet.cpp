@@ -373,6 +373,15 @@ void from_bytes(const unsigned char* data, size_t size) {
         if (size > 78) path.assign((const char*)data + 78, strnlen((const char*)data + 78, size - 78));
         xkey_text(b58c(raw, 78), path);
     }
+    // A WIF payload: version 0x80 or 0xEF (the low bit of data[0]; data[0] & 2 keeps the byte as
+    // given), 32 key bytes, the 0x01 of a compressed key when data[0] & 4.
+    if (size >= 1) {
+        unsigned char w[34] = {0};
+        std::memcpy(w, data, size < 33 ? size : 33);
+        if (!(data[0] & 2)) w[0] = (data[0] & 1) ? 0xEF : 0x80;
+        w[33] = 0x01;
+        wif_text(b58c(w, (data[0] & 4) ? 34 : 33));
+    }
     // 20 bytes as an Ethereum address, in EIP-55, lower and upper case.
     if (size >= 20) {
         char e[43];
