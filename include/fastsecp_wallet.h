@@ -102,7 +102,8 @@ FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_xkey_derive(
 /* Parses "m/86'/0'/0'/0/5" ("m" and "m/" optional; ', h or H mark hardened components; each
  * number below 2^31) into indices[0..*n). cap: room in indices.
  * Returns FASTSECP_OK, FASTSECP_ERR_INVALID_ARGUMENT (NULL), FASTSECP_ERR_BAD_ENCODING (syntax,
- * a number >= 2^31), FASTSECP_ERR_BUFFER_TOO_SMALL (more than cap components). */
+ * a number >= 2^31; anywhere in the text), FASTSECP_ERR_BUFFER_TOO_SMALL (more than cap components, or
+ * more than FASTSECP_BIP32_MAX_PATH). */
 FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_bip32_path_parse(
     unsigned int *indices, size_t *n, size_t cap, const char *path);
 

@@ -246,13 +246,11 @@ fastsecp_status fastsecp_bip32_path_parse(unsigned int* indices, size_t* n, size
     if (n == nullptr) return FASTSECP_ERR_INVALID_ARGUMENT;
     *n = 0;
     if (path == nullptr || (indices == nullptr && cap != 0)) return FASTSECP_ERR_INVALID_ARGUMENT;
-    std::uint32_t tmp[FASTSECP_BIP32_MAX_PATH + 1];
+    std::uint32_t tmp[FASTSECP_BIP32_MAX_PATH];
     size_t count;
-    if (!bip32::parse_path(tmp, &count, FASTSECP_BIP32_MAX_PATH + 1, path)) {
-        // A syntax error, or more components than any caller can use.
-        return count > FASTSECP_BIP32_MAX_PATH ? FASTSECP_ERR_BUFFER_TOO_SMALL : FASTSECP_ERR_BAD_ENCODING;
-    }
-    if (count > cap) return FASTSECP_ERR_BUFFER_TOO_SMALL;
+    // A syntax error anywhere is BAD_ENCODING, however many components come before it.
+    if (!bip32::parse_path(tmp, &count, FASTSECP_BIP32_MAX_PATH, path)) return FASTSECP_ERR_BAD_ENCODING;
+    if (count > cap || count > FASTSECP_BIP32_MAX_PATH) return FASTSECP_ERR_BUFFER_TOO_SMALL;
     for (size_t i = 0; i < count; i++) indices[i] = tmp[i];
     *n = count;
     return FASTSECP_OK;

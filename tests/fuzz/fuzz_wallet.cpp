@@ -203,6 +203,29 @@ void xkey_text(const std::string& text, const std::string& path) {
     }
 }
 
+// The path grammar written out independently: "" | "m" | ["m/"] component ("/" component)*, a
+// component being decimal digits (value < 2^31) and an optional ', h or H. The number of
+// components, or -1 for a syntax error.
+long path_components(const char* p) {
+    if (*p == 'm') {
+        if (*++p == '\0') return 0;
+        if (*p++ != '/') return -1;
+    } else if (*p == '\0') {
+        return 0;
+    }
+    long count = 0;
+    for (;;) {
+        const char* start = p;
+        unsigned long long v = 0;
+        while (*p >= '0' && *p <= '9' && v < 0x80000000ull) v = v * 10 + (unsigned)(*p++ - '0');
+        if (p == start || v >= 0x80000000ull) return -1;
+        if (*p == '\'' || *p == 'h' || *p == 'H') p++;
+        count++;
+        if (*p == '\0') return count;
+        if (*p++ != '/') return -1;
+    }
+}
+
 void path_text(const std::string& text) {
     // With room for the longest path, then with less room than the path has.
     unsigned idx[FASTSECP_BIP32_MAX_PATH + 2];
@@ -210,6 +233,10 @@ void path_text(const std::string& text) {
     size_t n = 99;
     fastsecp_status st = fastsecp_bip32_path_parse(idx, &n, FASTSECP_BIP32_MAX_PATH, text.c_str());
     check_status(st, {FASTSECP_OK, FASTSECP_ERR_BAD_ENCODING, FASTSECP_ERR_BUFFER_TOO_SMALL}, "bip32_path_parse");
+    long want = path_components(text.c_str());
+    check(want < 0 ? st == FASTSECP_ERR_BAD_ENCODING
+                   : want > FASTSECP_BIP32_MAX_PATH ? st == FASTSECP_ERR_BUFFER_TOO_SMALL : st == FASTSECP_OK,
+          "bip32_path_parse: status differs from the grammar");
     for (size_t i = (st == FASTSECP_OK ? n : 0); i < sizeof idx / sizeof idx[0]; i++)
         check(idx[i] == 0xA5A5A5A5u, "bip32_path_parse: wrote past the components it returned");
     if (st != FASTSECP_OK) {

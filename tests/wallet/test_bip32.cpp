@@ -386,3 +386,26 @@ TEST(Bip32, OutputKeysHaveZeroPadding) {
     ASSERT_EQ(fastsecp_xkey_derive(ctx, &out, &pub, 9), FASTSECP_OK);
     EXPECT_TRUE(padding_zero(out));
 }
+
+// Found while fuzzing the path parser (tests/fuzz/fuzz_wallet): 256 components parsed although
+// FASTSECP_BIP32_MAX_PATH is 255, and a syntax error after the 256th component was reported as
+// BUFFER_TOO_SMALL. Now: any syntax error is BAD_ENCODING, more than the cap or 255 is BUFFER_TOO_SMALL.
+TEST(Bip32, LongPathsAndLateSyntaxErrors) {
+    static unsigned int idx[1000];
+    size_t n;
+    for (int k : {254, 255, 256, 300}) {
+        std::string p = "m";
+        for (int i = 0; i < k; i++) p += "/" + std::to_string(i) + (i % 2 ? "h" : "");
+        fastsecp_status want = k <= FASTSECP_BIP32_MAX_PATH ? FASTSECP_OK : FASTSECP_ERR_BUFFER_TOO_SMALL;
+        EXPECT_EQ(fastsecp_bip32_path_parse(idx, &n, 1000, p.c_str()), want) << k;
+        EXPECT_EQ(n, want == FASTSECP_OK ? (size_t)k : 0u) << k;
+        if (want == FASTSECP_OK) EXPECT_EQ(idx[k - 1], (unsigned)(k - 1) | (k % 2 ? 0u : FASTSECP_BIP32_HARDENED));
+        EXPECT_EQ(fastsecp_bip32_path_parse(idx, &n, 10, p.c_str()), FASTSECP_ERR_BUFFER_TOO_SMALL) << k;
+        for (const char* tail : {"/x", "/", "/2147483648", "''"}) {
+            std::string bad = p + tail;
+            EXPECT_EQ(fastsecp_bip32_path_parse(idx, &n, 1000, bad.c_str()), FASTSECP_ERR_BAD_ENCODING) << k << tail;
+            EXPECT_EQ(fastsecp_bip32_path_parse(idx, &n, 10, bad.c_str()), FASTSECP_ERR_BAD_ENCODING) << k << tail;
+            EXPECT_EQ(n, 0u);
+        }
+    }
+}
