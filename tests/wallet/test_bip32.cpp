@@ -399,7 +399,9 @@ TEST(Bip32, LongPathsAndLateSyntaxErrors) {
         fastsecp_status want = k <= FASTSECP_BIP32_MAX_PATH ? FASTSECP_OK : FASTSECP_ERR_BUFFER_TOO_SMALL;
         EXPECT_EQ(fastsecp_bip32_path_parse(idx, &n, 1000, p.c_str()), want) << k;
         EXPECT_EQ(n, want == FASTSECP_OK ? (size_t)k : 0u) << k;
-        if (want == FASTSECP_OK) EXPECT_EQ(idx[k - 1], (unsigned)(k - 1) | (k % 2 ? 0u : FASTSECP_BIP32_HARDENED));
+        if (want == FASTSECP_OK) {
+            EXPECT_EQ(idx[k - 1], (unsigned)(k - 1) | (k % 2 ? 0u : FASTSECP_BIP32_HARDENED));
+        }
         EXPECT_EQ(fastsecp_bip32_path_parse(idx, &n, 10, p.c_str()), FASTSECP_ERR_BUFFER_TOO_SMALL) << k;
         for (const char* tail : {"/x", "/", "/2147483648", "''"}) {
             std::string bad = p + tail;
