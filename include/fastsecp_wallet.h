@@ -102,7 +102,8 @@ FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_xkey_derive(
 /* Parses "m/86'/0'/0'/0/5" ("m" and "m/" optional; ', h or H mark hardened components; each
  * number below 2^31) into indices[0..*n). cap: room in indices.
  * Returns FASTSECP_OK, FASTSECP_ERR_INVALID_ARGUMENT (NULL), FASTSECP_ERR_BAD_ENCODING (syntax,
- * a number >= 2^31), FASTSECP_ERR_BUFFER_TOO_SMALL (more than cap components). */
+ * a number >= 2^31; anywhere in the text), FASTSECP_ERR_BUFFER_TOO_SMALL (more than cap components, or
+ * more than FASTSECP_BIP32_MAX_PATH). */
 FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_bip32_path_parse(
     unsigned int *indices, size_t *n, size_t cap, const char *path);
 
@@ -141,14 +142,19 @@ FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_xkey_from_seed
 typedef enum fastsecp_network {
     FASTSECP_NETWORK_MAINNET = 0, /* addresses 1..., 3..., bc1...; WIF 0x80 */
     FASTSECP_NETWORK_TESTNET = 1, /* m/n..., 2..., tb1...; WIF 0xEF */
-    FASTSECP_NETWORK_REGTEST = 2  /* as testnet, but bcrt1... for segwit */
+    FASTSECP_NETWORK_REGTEST = 2, /* as testnet, but bcrt1... for segwit */
+    /* Not a network: makes every int value from 0 up a valid fastsecp_network, so an unknown one
+     * reaches the calls (which return FASTSECP_ERR_INVALID_ARGUMENT) as a valid value. */
+    FASTSECP_NETWORK_MAX_ENUM = 0x7FFFFFFF
 } fastsecp_network;
 
 typedef enum fastsecp_address_kind {
     FASTSECP_ADDRESS_P2PKH = 0,       /* Base58Check(version || HASH160(pubkey)) */
     FASTSECP_ADDRESS_P2SH_P2WPKH = 1, /* BIP-49: P2SH of the script 0 <HASH160(pubkey)> */
     FASTSECP_ADDRESS_P2WPKH = 2,      /* BIP-84: segwit v0, Bech32 */
-    FASTSECP_ADDRESS_P2TR = 3         /* BIP-86: segwit v1, Bech32m, output key = the key tweaked with no script tree */
+    FASTSECP_ADDRESS_P2TR = 3,        /* BIP-86: segwit v1, Bech32m, output key = the key tweaked with no script tree */
+    /* Not a kind: as FASTSECP_NETWORK_MAX_ENUM (unknown kinds are valid values, refused by the calls). */
+    FASTSECP_ADDRESS_KIND_MAX_ENUM = 0x7FFFFFFF
 } fastsecp_address_kind;
 
 /* Room for any address these calls write, NUL included (segwit strings are at most 90). */

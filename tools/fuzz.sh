@@ -1,21 +1,30 @@
 #!/usr/bin/env bash
-# Differential fuzzing against libsecp256k1 v0.8.0 (clang + libFuzzer, ASan+UBSan):
-#   tools/fuzz.sh [SECONDS]     (default 60 per target)
-# Builds build-fuzz/ with clang, then runs every fuzz target for SECONDS, starting from the inputs
-# of earlier failures kept in tests/fuzz/regressions/ (each one is run first). A difference between
-# the libraries or a sanitizer report stops the run with the crashing input saved in build-fuzz/;
-# add it to tests/fuzz/regressions/ with the fix. FASTSECP_FUZZ_SEED fixes libFuzzer's seed
-# (CI sets it so that a run can be repeated); by default each run explores differently.
+# Fuzzing (clang + libFuzzer, ASan+UBSan), one target after the other:
+#   fuzz_parsers  differential against libsecp256k1 v0.8.0 (every parser/verifier of secp256k1*.h);
+#   fuzz_wallet   property checks of the wallet parsers (fastsecp_wallet.h: extended keys, paths,
+#                 Base58Check, WIF, Bech32/Bech32m, segwit addresses, EIP-55, script trees).
+#   tools/fuzz.sh [SECONDS]     (default 60 per target: CI's `tools/fuzz.sh 60` fuzzes 2 minutes)
+# Builds build-fuzz/ with clang, then runs every target for SECONDS, starting from the inputs of
+# earlier failures kept in tests/fuzz/regressions/ (fuzz_parsers) and tests/fuzz/regressions-wallet/
+# (fuzz_wallet); each one is run first. A difference between the libraries, a violated property or
+# a sanitizer report stops the run with the crashing input saved in build-fuzz/; add it to the
+# target's regressions folder with the fix. FASTSECP_FUZZ_SEED fixes libFuzzer's seed (CI sets it
+# so that a run can be repeated); by default each run explores differently.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${FASTSECP_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}
 SECONDS_PER_TARGET=${1:-60}
 CC=clang CXX=clang++ cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DFASTSECP_BUILD_FUZZERS=ON \
   -DFASTSECP_SANITIZE=ON -DSECP256K1_BUILD_TESTS=ON -DSECP256K1_BUILD_CTIME_TESTS=OFF -DSECP256K1_BUILD_BENCHMARK=OFF
-cmake --build "$BUILD" -j "${JOBS:-2}" --target fuzz_parsers
-mkdir -p "$BUILD/corpus/parsers"
+cmake --build "$BUILD" -j "${JOBS:-2}" --target fuzz_parsers fuzz_wallet
 cd "$BUILD"
 SEED_ARG=()
 [ -n "${FASTSECP_FUZZ_SEED:-}" ] && SEED_ARG=(-seed="$FASTSECP_FUZZ_SEED")
-./tests/fuzz/fuzz_parsers "${SEED_ARG[@]}" -max_total_time="$SECONDS_PER_TARGET" -print_final_stats=1 \
-  corpus/parsers "$ROOT/tests/fuzz/regressions"
+run() {  # run TARGET CORPUS REGRESSIONS
+  mkdir -p "corpus/$2"
+  echo "== $1 (${SECONDS_PER_TARGET} s)"
+  "./tests/fuzz/$1" "${SEED_ARG[@]}" -max_total_time="$SECONDS_PER_TARGET" -print_final_stats=1 \
+    "corpus/$2" "$ROOT/tests/fuzz/$3"
+}
+run fuzz_parsers parsers regressions
+run fuzz_wallet wallet regressions-wallet

@@ -193,15 +193,18 @@ fastsecp_status fastsecp_bech32_decode(char* hrp84, unsigned char* data90, size_
     if (hrp84 == nullptr || data90 == nullptr || n == nullptr || bech32m == nullptr || text == nullptr)
         return FASTSECP_ERR_INVALID_ARGUMENT;
     size_t len = std::strlen(text);
+    *bech32m = 0;
     if (len > encoding::BECH32_MAX_LEN) {
-        hrp84[0] = '\0';
+        std::memset(hrp84, 0, 84);
+        std::memset(data90, 0, 90);
         return FASTSECP_ERR_BAD_ENCODING;
     }
     encoding::Bech32Variant v;
     fastsecp_status st = from_bech32(encoding::bech32_decode(hrp84, data90, n, &v, text, len));
     *bech32m = st == FASTSECP_OK && v == encoding::Bech32Variant::bech32m;
-    if (st != FASTSECP_OK) {
-        hrp84[0] = '\0';
+    if (st != FASTSECP_OK) {  // the whole documented sizes: a bad checksum leaves values decoded
+        std::memset(hrp84, 0, 84);
+        std::memset(data90, 0, 90);
         *n = 0;
     }
     return st;
@@ -257,6 +260,9 @@ fastsecp_status fastsecp_wif_encode(char* out, size_t out_size, const unsigned c
 
 fastsecp_status fastsecp_wif_decode(unsigned char* seckey32, fastsecp_network* network, int* compressed,
                                     const char* text) {
+    // Outputs of a failure are zero (MAINNET is 0), as for every call.
+    if (network) *network = FASTSECP_NETWORK_MAINNET;
+    if (compressed) *compressed = 0;
     if (seckey32 == nullptr || text == nullptr) return FASTSECP_ERR_INVALID_ARGUMENT;
     std::memset(seckey32, 0, 32);
     unsigned char buf[34];

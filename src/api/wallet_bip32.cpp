@@ -84,7 +84,10 @@ fastsecp_status derive_step(const fastsecp_ctx* ctx, fastsecp_xkey* out, Key& ke
     unsigned char pub33[33], chain[32];
     key_pub33(ctx, pub33, key, parent);
     api::declassify(pub33, sizeof pub33);  // a public key
+    // Zeroed whole and copied whole: the struct's padding bytes would otherwise carry this stack
+    // frame's leftovers (hash states of secret data) to the caller.
     fastsecp_xkey child;
+    std::memset(&child, 0, sizeof child);
     child.version = parent.version;
     child.depth = (unsigned char)(parent.depth + 1);
     fingerprint(child.parent_fingerprint, pub33);
@@ -109,7 +112,7 @@ fastsecp_status derive_step(const fastsecp_ctx* ctx, fastsecp_xkey* out, Key& ke
         key.K = K;
     }
     std::memcpy(child.chain_code, chain, 32);
-    *out = child;
+    std::memcpy(out, &child, sizeof child);
     hash::memclear(&child, sizeof child);
     hash::memclear(chain, sizeof chain);
     return FASTSECP_OK;
@@ -216,7 +219,7 @@ fastsecp_status fastsecp_xkey_neuter(const fastsecp_ctx* ctx, fastsecp_xkey* out
     fastsecp_status st = fastsecp_xkey_pubkey(ctx, pub.key, nullptr, key);
     if (st == FASTSECP_OK && bip32::version_lookup(key->version, &is_private, &other) && is_private)
         pub.version = other;
-    if (st == FASTSECP_OK) *out = pub;
+    if (st == FASTSECP_OK) std::memcpy(out, &pub, sizeof pub);
     else clear_xkey(out);
     hash::memclear(&pub, sizeof pub);
     return st;
@@ -243,13 +246,11 @@ fastsecp_status fastsecp_bip32_path_parse(unsigned int* indices, size_t* n, size
     if (n == nullptr) return FASTSECP_ERR_INVALID_ARGUMENT;
     *n = 0;
     if (path == nullptr || (indices == nullptr && cap != 0)) return FASTSECP_ERR_INVALID_ARGUMENT;
-    std::uint32_t tmp[FASTSECP_BIP32_MAX_PATH + 1];
+    std::uint32_t tmp[FASTSECP_BIP32_MAX_PATH];
     size_t count;
-    if (!bip32::parse_path(tmp, &count, FASTSECP_BIP32_MAX_PATH + 1, path)) {
-        // A syntax error, or more components than any caller can use.
-        return count > FASTSECP_BIP32_MAX_PATH ? FASTSECP_ERR_BUFFER_TOO_SMALL : FASTSECP_ERR_BAD_ENCODING;
-    }
-    if (count > cap) return FASTSECP_ERR_BUFFER_TOO_SMALL;
+    // A syntax error anywhere is BAD_ENCODING, however many components come before it.
+    if (!bip32::parse_path(tmp, &count, FASTSECP_BIP32_MAX_PATH, path)) return FASTSECP_ERR_BAD_ENCODING;
+    if (count > cap || count > FASTSECP_BIP32_MAX_PATH) return FASTSECP_ERR_BUFFER_TOO_SMALL;
     for (size_t i = 0; i < count; i++) indices[i] = tmp[i];
     *n = count;
     return FASTSECP_OK;
@@ -269,7 +270,7 @@ fastsecp_status fastsecp_xkey_derive_path(const fastsecp_ctx* ctx, fastsecp_xkey
     fastsecp_xkey cur = *parent;
     if (st == FASTSECP_OK) st = check_key(key, cur);
     for (size_t i = 0; i < n && st == FASTSECP_OK; i++) st = derive_step(ctx, &cur, key, cur, idx[i]);
-    if (st == FASTSECP_OK) *out = cur;
+    if (st == FASTSECP_OK) std::memcpy(out, &cur, sizeof cur);
     else clear_xkey(out);
     scalar_clear(key.k);
     hash::memclear(&cur, sizeof cur);

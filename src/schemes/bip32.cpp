@@ -152,8 +152,8 @@ bool parse_path(std::uint32_t* out, std::size_t* n, std::size_t cap, const char*
             v |= HARDENED;
             p++;
         }
-        if (*n == cap) return false;
-        out[(*n)++] = (std::uint32_t)v;
+        if (*n < cap) out[*n] = (std::uint32_t)v;
+        ++*n;
         if (*p == '\0') return true;
         if (*p != '/') return false;
         p++;

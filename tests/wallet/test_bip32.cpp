@@ -1,5 +1,6 @@
 // BIP-32: the BIP's vectors 1-5, the BIP-49/84/86 key chains, BIP-328's xpub, and properties
 // (public derivation = private derivation then the public key; the batch = single children).
+#include <cstddef>
 #include <cstring>
 #include <vector>
 
@@ -343,3 +344,70 @@ TEST(Bip32, Bip328AggregateKeyXpub) {
 extern "C" int fastsecp_wallet_c_header_check(void);
 
 TEST(Bip32, HeaderWorksFromC89) { EXPECT_EQ(fastsecp_wallet_c_header_check(), 1); }
+
+// Fills the stack below the caller with non-zero bytes, so that stack leftovers are visible.
+__attribute__((noinline)) void dirty_stack() {
+    volatile unsigned char junk[1 << 16];
+    for (size_t i = 0; i < sizeof junk; i++) junk[i] = 0xA5;
+}
+
+// Found by tests/fuzz/fuzz_wallet: a derived key's padding bytes (after key[33]) came from the
+// derivation's stack frame, which holds hash states of secret data. Every call that writes a key
+// writes all of its bytes; the caller's garbage there (0xA5) must be gone.
+TEST(Bip32, OutputKeysHaveZeroPadding) {
+    Ctx ctx;
+    const size_t end = offsetof(fastsecp_xkey, key) + sizeof(((fastsecp_xkey*)nullptr)->key);
+    auto padding_zero = [&](const fastsecp_xkey& k) {
+        const unsigned char* b = (const unsigned char*)&k;
+        for (size_t i = end; i < sizeof k; i++)
+            if (b[i]) return false;
+        return true;
+    };
+    Bytes seed = random_bytes(32);
+    fastsecp_xkey m, out;
+    ASSERT_EQ(fastsecp_xkey_from_seed(ctx, &m, seed.data(), seed.size(), FASTSECP_XKEY_XPRV), FASTSECP_OK);
+    EXPECT_TRUE(padding_zero(m));
+    for (const char* path : {"m/0'/1/2'", "m/7", "m"}) {
+        std::memset(&out, 0xA5, sizeof out);
+        dirty_stack();
+        ASSERT_EQ(fastsecp_xkey_derive_path(ctx, &out, &m, path), FASTSECP_OK);
+        EXPECT_TRUE(padding_zero(out)) << path;
+    }
+    std::memset(&out, 0xA5, sizeof out);
+    dirty_stack();
+    ASSERT_EQ(fastsecp_xkey_derive(ctx, &out, &m, 5), FASTSECP_OK);
+    EXPECT_TRUE(padding_zero(out));
+    fastsecp_xkey pub;
+    std::memset(&pub, 0xA5, sizeof pub);
+    ASSERT_EQ(fastsecp_xkey_neuter(ctx, &pub, &m), FASTSECP_OK);
+    EXPECT_TRUE(padding_zero(pub));
+    std::memset(&out, 0xA5, sizeof out);
+    dirty_stack();
+    ASSERT_EQ(fastsecp_xkey_derive(ctx, &out, &pub, 9), FASTSECP_OK);
+    EXPECT_TRUE(padding_zero(out));
+}
+
+// Found while fuzzing the path parser (tests/fuzz/fuzz_wallet): 256 components parsed although
+// FASTSECP_BIP32_MAX_PATH is 255, and a syntax error after the 256th component was reported as
+// BUFFER_TOO_SMALL. Now: any syntax error is BAD_ENCODING, more than the cap or 255 is BUFFER_TOO_SMALL.
+TEST(Bip32, LongPathsAndLateSyntaxErrors) {
+    static unsigned int idx[1000];
+    size_t n;
+    for (int k : {254, 255, 256, 300}) {
+        std::string p = "m";
+        for (int i = 0; i < k; i++) p += "/" + std::to_string(i) + (i % 2 ? "h" : "");
+        fastsecp_status want = k <= FASTSECP_BIP32_MAX_PATH ? FASTSECP_OK : FASTSECP_ERR_BUFFER_TOO_SMALL;
+        EXPECT_EQ(fastsecp_bip32_path_parse(idx, &n, 1000, p.c_str()), want) << k;
+        EXPECT_EQ(n, want == FASTSECP_OK ? (size_t)k : 0u) << k;
+        if (want == FASTSECP_OK) {
+            EXPECT_EQ(idx[k - 1], (unsigned)(k - 1) | (k % 2 ? 0u : FASTSECP_BIP32_HARDENED));
+        }
+        EXPECT_EQ(fastsecp_bip32_path_parse(idx, &n, 10, p.c_str()), FASTSECP_ERR_BUFFER_TOO_SMALL) << k;
+        for (const char* tail : {"/x", "/", "/2147483648", "''"}) {
+            std::string bad = p + tail;
+            EXPECT_EQ(fastsecp_bip32_path_parse(idx, &n, 1000, bad.c_str()), FASTSECP_ERR_BAD_ENCODING) << k << tail;
+            EXPECT_EQ(fastsecp_bip32_path_parse(idx, &n, 10, bad.c_str()), FASTSECP_ERR_BAD_ENCODING) << k << tail;
+            EXPECT_EQ(n, 0u);
+        }
+    }
+}

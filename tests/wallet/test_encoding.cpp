@@ -280,3 +280,39 @@ TEST(Wif, Errors) {
     ASSERT_EQ(fastsecp_base58check_encode(text, sizeof text, d, 20), FASTSECP_OK);
     EXPECT_EQ(fastsecp_wif_decode(back, &net, &comp, text), FASTSECP_ERR_BAD_ENCODING);
 }
+
+// Found by tests/fuzz/fuzz_wallet (inputs in tests/fuzz/regressions-wallet/): failed decodes left
+// some outputs as they were, against the API's zero-filled-outputs convention.
+TEST(Wif, FailureZeroesEveryOutput) {
+    unsigned char sk[32];
+    fastsecp_network net;
+    int comp;
+    for (const char* text : {"", "5HueCGU8rMjxEXxiPuD5BDku4MkFqeZyd4dZ1jvhTVqvbTLvyTK" /* checksum */, "not base58 0OIl"}) {
+        std::memset(sk, 0xA5, sizeof sk);
+        net = FASTSECP_NETWORK_REGTEST;
+        comp = 7;
+        EXPECT_NE(fastsecp_wif_decode(sk, &net, &comp, text), FASTSECP_OK) << text;
+        EXPECT_EQ(net, FASTSECP_NETWORK_MAINNET) << text;
+        EXPECT_EQ(comp, 0) << text;
+        EXPECT_EQ(std::memcmp(sk, std::vector<unsigned char>(32).data(), 32), 0) << text;
+    }
+}
+
+TEST(Bech32, FailureZeroesEveryOutput) {
+    // No separator; a bad checksum after values were decoded; longer than 90 characters.
+    const std::string texts[] = {"", "a12uel5x", "a1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq"};
+    for (const std::string& text : texts) {
+        char hrp[84];
+        unsigned char data[90];
+        std::memset(hrp, 0x5A, sizeof hrp);
+        std::memset(data, 0x5A, sizeof data);
+        size_t n = 99;
+        int m = 99;
+        fastsecp_status st = fastsecp_bech32_decode(hrp, data, &n, &m, text.c_str());
+        EXPECT_TRUE(st == FASTSECP_ERR_BAD_ENCODING || st == FASTSECP_ERR_BAD_CHECKSUM) << text;
+        EXPECT_EQ(n, 0u) << text;
+        EXPECT_EQ(m, 0) << text;
+        EXPECT_EQ(std::memcmp(hrp, std::vector<char>(84).data(), 84), 0) << text;
+        EXPECT_EQ(std::memcmp(data, std::vector<unsigned char>(90).data(), 90), 0) << text;
+    }
+}
