@@ -4,7 +4,7 @@
 # per-row computation done the way the server's own extension does it through libsecp256k1
 # v0.8.0 (duckdb/reference_extension.cpp loading the reference shared object), with one DuckDB
 # thread and with all cores. Both return the same rows (checked).
-#   tools/bench-duckdb.sh [--rows N] [--rounds R]     (defaults: 245760 rows = 2 row groups, 3)
+#   tools/bench-duckdb.sh [--rows N] [--rounds R]     (defaults: 491520 rows = 4 row groups, 3)
 # FASTSECP_DUCKDB_VARTIME=1 measures the opt-in variable-time scan key multiplication.
 # Builds build-bench-duckdb/ (FASTSECP_BENCH_DUCKDB_BUILD_DIR), a venv with the duckdb wheel the
 # server pins (FASTSECP_BENCH_DUCKDB_VERSION, default 1.4.4), fetches the reference like tools/bench.sh.

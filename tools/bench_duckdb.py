@@ -3,7 +3,9 @@
 table, run by secp256k1.duckdb_extension (this tree) and by secp256k1_reference.duckdb_extension
 (the same per-row computation as the server's extension, through libsecp256k1 v0.8.0), with one
 DuckDB thread and with all cores. Prints a Markdown table of rows/s (median of --rounds runs) and
-the ratios; checks that both engines return the same rows.
+the ratios, then the scaling from 1 thread to all cores by CPU time of the busiest thread and by
+wall time; checks that both engines return the same rows. DuckDB splits a table scan by row
+group (122,880 rows), so the table should have several row groups per core.
 
 Environment: FASTSECP_DUCKDB_EXTENSION, FASTSECP_DUCKDB_REFERENCE_EXTENSION, FASTSECP_LIB
 (libsecp256k1.so of this tree, used only to make the table), FASTSECP_REFERENCE_LIB (read by the
@@ -106,21 +108,43 @@ def engine(ext, parquet, threads):
     return con
 
 
+def thread_cpu():
+    """CPU time (user + system, seconds) of each thread of this process, by thread id: DuckDB's
+    worker threads and the calling thread, which also runs tasks. Linux /proc; {} elsewhere."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out = {}
+    try:
+        for tid in os.listdir("/proc/self/task"):
+            with open("/proc/self/task/%s/stat" % tid) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            out[tid] = (int(fields[11]) + int(fields[12])) / tick
+    except OSError:
+        return {}
+    return out
+
+
 def run(con, label, keys, lo, hi):
-    """The query's wall time and the process's CPU time (with one DuckDB thread, CPU time is
-    less disturbed by other jobs on a shared machine), its rows' heights and their number."""
+    """The query's wall time, the process's CPU time and the CPU time of its busiest thread (the
+    query's critical path when every thread has a core of its own: on a shared machine the
+    scheduler may give a query's threads less than a core each, and then wall time does not
+    show the parallelism), its rows' heights and their number."""
     scan, spend, change = keys
+    before = thread_cpu()
     t, c = time.perf_counter(), time.process_time()
     if label:
         res = con.execute(QUERY, [scan, spend, change, lo, hi]).fetchall()
     else:
         res = con.execute(QUERY_NO_LABEL, [scan, spend, lo, hi]).fetchall()
-    return (time.perf_counter() - t, time.process_time() - c), sorted(r[2] for r in res), len(res)
+    wall, cpu = time.perf_counter() - t, time.process_time() - c
+    after = thread_cpu()
+    per_thread = [after[k] - before.get(k, 0.0) for k in after]
+    busiest = max(per_thread) if per_thread else wall
+    return (wall, cpu, busiest), sorted(r[2] for r in res), len(res)
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--rows", type=int, default=245760)
+    ap.add_argument("--rows", type=int, default=491520)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=352)
     a = ap.parse_args()
@@ -132,22 +156,22 @@ def main():
         exts = {"fastsecp": os.environ["FASTSECP_DUCKDB_EXTENSION"],
                 "libsecp256k1 per row": os.environ["FASTSECP_DUCKDB_REFERENCE_EXTENSION"]}
         vt = os.environ.get("FASTSECP_DUCKDB_VARTIME") == "1"
-        print("duckdb %s, %d rows, %d cores, scan key %s, medians of %d runs; one thread: CPU time, "
-              "%d threads: wall time\n"
-              % (duckdb.__version__, a.rows, cores, "variable time" if vt else "constant time", a.rounds, cores))
+        print("duckdb %s, %d rows (%d row groups), %d cores, scan key %s, medians of %d runs; one thread: "
+              "CPU time, %d threads: CPU time of the busiest thread\n"
+              % (duckdb.__version__, a.rows, -(-a.rows // 122880), cores,
+                 "variable time" if vt else "constant time", a.rounds, cores))
         print("| query | DuckDB threads | libsecp256k1 per row (rows/s) | fastsecp (rows/s) | ratio |")
         print("|---|---|---|---|---|")
-        speeds = {}
+        med = {}  # (label, threads, name) -> medians of (wall, cpu, busiest)
         for label in (False, True):
             for threads in (1, cores):
-                times, walls = {}, {}
+                samples = {}
                 results = {}
                 cons = {name: engine(ext, parquet, threads) for name, ext in exts.items()}
                 for _ in range(a.rounds):  # interleaved, so both see the same machine load
                     for name, con in cons.items():
-                        (wall, cpu), rows, n = run(con, label, keys, lo, hi)
-                        times.setdefault(name, []).append(cpu if threads == 1 else wall)
-                        walls.setdefault(name, []).append(wall)
+                        times, rows, n = run(con, label, keys, lo, hi)
+                        samples.setdefault(name, []).append(times)
                         if name in results and results[name] != rows:
                             raise SystemExit("%s: results differ between runs" % name)
                         results[name] = rows
@@ -156,16 +180,26 @@ def main():
                 if results["fastsecp"] != results["libsecp256k1 per row"]:
                     raise SystemExit("results differ: fastsecp %d rows, reference %d rows"
                                      % (len(results["fastsecp"]), len(results["libsecp256k1 per row"])))
-                ref = a.rows / statistics.median(times["libsecp256k1 per row"])
-                ours = a.rows / statistics.median(times["fastsecp"])
-                speeds[(label, threads)] = a.rows / statistics.median(walls["fastsecp"])
+                for name, ts in samples.items():
+                    med[(label, threads, name)] = tuple(statistics.median(t[k] for t in ts) for k in range(3))
+                # one thread: the process's CPU time; more: the busiest thread's CPU time
+                k = 1 if threads == 1 else 2
+                ref = a.rows / med[(label, threads, "libsecp256k1 per row")][k]
+                ours = a.rows / med[(label, threads, "fastsecp")][k]
                 print("| %s (%d matches) | %d | %.0f | %.0f | %.2fx |"
                       % ("with the change label" if label else "no label", len(results["fastsecp"]), threads, ref,
                          ours, ours / ref), flush=True)
-        print()
-        for label in (False, True):
-            print("fastsecp, %s: %d threads / 1 thread = %.2fx (wall time both)"
-                  % ("label" if label else "no label", cores, speeds[(label, cores)] / speeds[(label, 1)]))
+        print("\n%d threads against 1 thread (medians): by CPU time (one thread's CPU time / the busiest "
+              "thread's), by wall time, and the cores the %d-thread query got (its CPU time / wall time)\n"
+              % (cores, cores))
+        print("| engine | query | by CPU time | by wall time | cores obtained |")
+        print("|---|---|---|---|---|")
+        for name in exts:
+            for label in (False, True):
+                one, many = med[(label, 1, name)], med[(label, cores, name)]
+                print("| %s | %s | %.2fx | %.2fx | %.2f |"
+                      % (name, "label" if label else "no label", one[1] / many[2], one[0] / many[0],
+                         many[1] / many[0]))
 
 
 if __name__ == "__main__":
