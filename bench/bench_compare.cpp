@@ -1007,6 +1007,15 @@ int main(int argc, char** argv) {
     if (opt.debug_ours_path.empty() && ours_api.ecdsa_sign == ref_api.ecdsa_sign) {
         die("the reference resolved to fastsecp's own symbols; it was not isolated");
     }
+    // Every operation is timed on both sides, so every entry must be there (a library built
+    // without a module, e.g. ECDH off, cannot be compared by this harness).
+    for (const SecpApi* api : {&ours_api, &ref_api}) {
+        std::string missing;
+#define FASTSECP_BENCH_REQUIRE(n) if (api->n == nullptr) missing += " secp256k1_" #n;
+        FASTSECP_API_FUNCTIONS(FASTSECP_BENCH_REQUIRE)
+#undef FASTSECP_BENCH_REQUIRE
+        if (!missing.empty()) die(api->name + " lacks functions the benchmark calls:" + missing);
+    }
 
     auto shared = std::make_unique<SharedInputs>();
     fill_random(*shared, opt.seed);
