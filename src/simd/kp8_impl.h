@@ -1,9 +1,23 @@
 // k·P for eight points at once and one scalar k, on an 8-lane backend V (lanes8.h).
 //
-// Field elements mod p = 2^256 - 0x1000003D1 are five limbs of 52 bits per lane ("normalized":
-// every limb < 2^52, the top one <= 2^48, so the value is below 2^257). Products use the 52-bit
-// multiply-add instructions: ten column sums, one carry pass, then the columns of weight 2^260
-// and up are folded back with 2^260 = 0x1000003D10 (mod p).
+// Field elements mod p = 2^256 - 0x1000003D1 are five limbs of 52 bits per lane. Products use the
+// 52-bit multiply-add instructions: ten column sums, one carry pass, then the columns of weight
+// 2^260 and up are folded back with 2^260 = 0x1000003D10 (mod p).
+//
+// Reduction is lazy; what each value may hold is one of these limb bounds (all lanes alike):
+//  - mul/sqr inputs: every limb < 2^52 (vpmadd52 reads only the low 52 bits of its multiplier
+//    inputs: a higher bit would be dropped silently) and the top limb < 2^52 - 2^8, so the value
+//    is below 2^260 and the product's column 9 fits in 52 bits after the carry;
+//  - "M", what mul, sqr and wnorm return: limbs 0..3 < 2^52, limb 4 < 2^48 + 2^7;
+//  - "Pt", the coordinates of every point between group operations (table entries, lookups,
+//    accumulators): limbs 0..3 < 2^52, limb 4 < 2^50.
+// Sums and differences are kept as raw limb sums (add, sub<K> = a + K·p - b, mul21); carry() (one
+// carry pass, no fold) or wnorm() (fold limb 4's bits from 2^256 up, then one carry pass) brings a
+// value back under a bound only where a multiplication or the Pt invariant needs it. Each formula
+// step says its bound ("2M": limbs of a sum of two M values). Test Kp8Bounds (tests/unit/
+// test_kp8_bounds.cpp) runs these formulas on an interval backend that checks every limb
+// operation for overflow, underflow and mul inputs of 52 bits or more, starting from the widest
+// Pt inputs, and checks the outputs are Pt again.
 //
 // Points are projective (X : Y : Z), x = X/Z, with the complete addition and doubling formulas
 // of Renes, Costello and Batina ("Complete addition formulas for prime order elliptic curves",
@@ -40,22 +54,30 @@ struct Kp8 {
     static constexpr uint64_t M48 = (uint64_t(1) << 48) - 1;
     static constexpr uint64_t R256 = 0x1000003D1ULL;   // 2^256 mod p
     static constexpr uint64_t R260 = 0x1000003D10ULL;  // 2^260 mod p
+    static constexpr uint64_t P0 = 0xFFFFEFFFFFC2FULL; // p's limb 0 (limbs 1..3: M52, limb 4: M48)
 
-    static F norm(F a) {
+    // One carry pass, limb 0 up to limb 4, no fold: limbs 0..3 end below 2^52, limb 4 gains the
+    // carry. Same value.
+    static F carry(F a) {
         const V m = V::set1(M52);
-        for (int i = 0; i < 4; i++) {
-            a.l[i + 1] = a.l[i + 1] + a.l[i].shr(52);
-            a.l[i] = a.l[i] & m;
-        }
-        V top = a.l[4].shr(48);
-        a.l[4] = a.l[4] & V::set1(M48);
-        a.l[0] = V::madd52lo(a.l[0], top, V::set1(R256));
         for (int i = 0; i < 4; i++) {
             a.l[i + 1] = a.l[i + 1] + a.l[i].shr(52);
             a.l[i] = a.l[i] & m;
         }
         return a;
     }
+    // Weak normalization: limb 4's bits from 2^256 up folded into limb 0 (times 2^256 mod p, a
+    // product below 2^49, so the low half is all of it), then one carry pass. Limbs below 2^63 in,
+    // limbs 0..3 < 2^52 and limb 4 < 2^48 + (carry out of limb 3) out.
+    static F wnorm(F a) {
+        const V top = a.l[4].shr(48);
+        a.l[4] = a.l[4] & V::set1(M48);
+        a.l[0] = V::madd52lo(a.l[0], top, V::set1(R256));
+        return carry(a);
+    }
+    // Full normalization for leaving the lanes: limbs 0..3 < 2^52, limb 4 <= 2^48, and limb 4
+    // reaches 2^48 only when the limbs below are small (what from_limbs assumes).
+    static F norm(F a) { return wnorm(carry(a)); }
 
     static F mul(const F& a, const F& b) {
         V t[10];
@@ -83,11 +105,11 @@ struct Kp8 {
         }
         return reduce(t);
     }
-    // The ten column sums of a product of normalized elements (each below 2^57) reduced mod p.
+    // The ten column sums of a product of mul inputs (each below 2^56) reduced mod p to an M value.
     static F reduce(V (&t)[10]) {
         // Columns 5..9 become multiplier inputs, so they (only) must be below 2^52: carry from
         // column 4 up. Column 9 then holds the product's bits from 468 on: below 2^52 because
-        // normalized inputs are below 2^257. Columns 0..4 stay as they are (< 2^57).
+        // the inputs are below 2^260. Columns 0..4 stay as they are (< 2^56).
         const V m = V::set1(M52);
         for (int i = 4; i < 9; i++) {
             t[i + 1] = t[i + 1] + t[i].shr(52);
@@ -98,28 +120,33 @@ struct Kp8 {
         for (int i = 0; i < 5; i++) u[i] = V::madd52lo(t[i], t[i + 5], r);
         u[5] = V::zero();
         for (int i = 0; i < 5; i++) u[i + 1] = V::madd52hi(u[i + 1], t[i + 5], r);
-        // u[5] < 2^37 (weight 2^260 again): fold it too; norm() takes limbs up to 2^63.
+        // u[5] < 2^37 (weight 2^260 again): fold it too; u[0..4] < 2^57 then.
         u[0] = V::madd52lo(u[0], u[5], r);
         u[1] = V::madd52hi(u[1], u[5], r);
-        return norm(F{{u[0], u[1], u[2], u[3], u[4]}});
+        return wnorm(F{{u[0], u[1], u[2], u[3], u[4]}});
     }
 
+    // Raw limb sum (no carry).
     static F add(const F& a, const F& b) {
         F r;
         for (int i = 0; i < 5; i++) r.l[i] = a.l[i] + b.l[i];
-        return norm(r);
+        return r;
     }
-    // a - b + 4p (b normalized, so every limb stays non-negative).
+    // a - b + K·p, raw; every limb of K·p must be at least b's (checked by Kp8Bounds).
+    template <uint64_t K>
     static F sub(const F& a, const F& b) {
-        static constexpr uint64_t P4[5] = {4 * 0xFFFFEFFFFFC2FULL, 4 * M52, 4 * M52, 4 * M52, 4 * M48};
         F r;
-        for (int i = 0; i < 5; i++) r.l[i] = a.l[i] + V::set1(P4[i]) - b.l[i];
-        return norm(r);
+        r.l[0] = a.l[0] + V::set1(K * P0) - b.l[0];
+        for (int i = 1; i < 4; i++) r.l[i] = a.l[i] + V::set1(K * M52) - b.l[i];
+        r.l[4] = a.l[4] + V::set1(K * M48) - b.l[4];
+        return r;
     }
-    static F mul21(const F& a) {  // 3b
+    // -a for a Pt value, as an M value.
+    static F neg(const F& a) { return wnorm(sub<5>(constant(0), a)); }
+    static F mul21(const F& a) {  // 3b, raw
         F r;
         for (int i = 0; i < 5; i++) r.l[i] = a.l[i].shl(4) + a.l[i].shl(2) + a.l[i];
-        return norm(r);
+        return r;
     }
     static F constant(uint64_t v) {
         F r;
@@ -133,56 +160,55 @@ struct Kp8 {
         return r;
     }
 
-    // RCB16 algorithm 7 (a = 0).
+    // RCB16 algorithm 7 (a = 0). p, q: Pt coordinates; the result too.
     static P padd(const P& p, const P& q) {
-        F t0 = mul(p.x, q.x), t1 = mul(p.y, q.y), t2 = mul(p.z, q.z);
-        F t3 = mul(add(p.x, p.y), add(q.x, q.y));
-        F t4 = add(t0, t1);
-        t3 = sub(t3, t4);
-        t4 = mul(add(p.y, p.z), add(q.y, q.z));
-        F x3 = add(t1, t2);
-        t4 = sub(t4, x3);
-        x3 = mul(add(p.x, p.z), add(q.x, q.z));
-        F y3 = add(t0, t2);
-        y3 = sub(x3, y3);
-        x3 = add(t0, t0);
-        t0 = add(x3, t0);
-        t2 = mul21(t2);
-        F z3 = add(t1, t2);
-        t1 = sub(t1, t2);
-        y3 = mul21(y3);
-        x3 = mul(t4, y3);
-        t2 = mul(t3, t1);
-        x3 = sub(t2, x3);
-        y3 = mul(y3, t0);
-        t1 = mul(t1, z3);
-        y3 = add(t1, y3);
-        t0 = mul(t0, t3);
-        z3 = mul(z3, t4);
-        z3 = add(z3, t0);
+        F t0 = mul(p.x, q.x), t1 = mul(p.y, q.y), t2 = mul(p.z, q.z);       // M
+        F t3 = mul(carry(add(p.x, p.y)), carry(add(q.x, q.y)));             // 2Pt, carried: mul inputs
+        F t4 = add(t0, t1);                                                 // 2M
+        t3 = carry(sub<3>(t3, t4));                                         // M + 3p: mul input
+        t4 = mul(carry(add(p.y, p.z)), carry(add(q.y, q.z)));               // M
+        F x3 = add(t1, t2);                                                 // 2M
+        t4 = carry(sub<3>(t4, x3));                                         // M + 3p: mul input
+        x3 = mul(carry(add(p.x, p.z)), carry(add(q.x, q.z)));               // M
+        F y3 = add(t0, t2);                                                 // 2M
+        y3 = sub<3>(x3, y3);                                                // M + 3p, raw
+        x3 = add(t0, t0);                                                   // 2M
+        t0 = carry(add(x3, t0));                                            // 3M: mul input
+        t2 = mul21(t2);                                                     // 21M
+        F z3 = wnorm(add(t1, t2));                                          // 22M -> M
+        t1 = wnorm(sub<22>(t1, t2));                                        // M + 22p -> M
+        y3 = wnorm(mul21(y3));                                              // 21(M + 3p) -> M
+        x3 = mul(t4, y3);                                                   // M
+        t2 = mul(t3, t1);                                                   // M
+        x3 = carry(sub<2>(t2, x3));                                         // M + 2p -> Pt
+        y3 = mul(y3, t0);                                                   // M
+        t1 = mul(t1, z3);                                                   // M
+        y3 = carry(add(t1, y3));                                            // 2M -> Pt
+        t0 = mul(t0, t3);                                                   // M
+        z3 = mul(z3, t4);                                                   // M
+        z3 = carry(add(z3, t0));                                            // 2M -> Pt
         return P{x3, y3, z3};
     }
 
-    // RCB16 algorithm 9 (a = 0).
+    // RCB16 algorithm 9 (a = 0). p: Pt coordinates; the result too.
     static P pdbl(const P& p) {
-        F t0 = sqr(p.y);
-        F z3 = add(t0, t0);
-        z3 = add(z3, z3);
-        z3 = add(z3, z3);
-        F t1 = mul(p.y, p.z);
-        F t2 = sqr(p.z);
-        t2 = mul21(t2);
-        F x3 = mul(t2, z3);
-        F y3 = add(t0, t2);
-        z3 = mul(t1, z3);
-        t1 = add(t2, t2);
-        t2 = add(t1, t2);
-        t0 = sub(t0, t2);
-        y3 = mul(t0, y3);
-        y3 = add(x3, y3);
-        t1 = mul(p.x, p.y);
-        x3 = mul(t0, t1);
-        x3 = add(x3, x3);
+        F t0 = sqr(p.y);                                                    // M
+        F z3 = t0;
+        for (auto& l : z3.l) l = l.shl(3);
+        z3 = carry(z3);                                                     // 8M: mul input
+        F t1 = mul(p.y, p.z);                                               // M
+        F t2 = wnorm(mul21(sqr(p.z)));                                      // 21M -> M
+        F x3 = mul(t2, z3);                                                 // M
+        F y3 = carry(add(t0, t2));                                          // 2M: mul input
+        z3 = mul(t1, z3);                                                   // M (Pt)
+        t1 = add(t2, t2);                                                   // 2M
+        t2 = add(t1, t2);                                                   // 3M
+        t0 = carry(sub<4>(t0, t2));                                         // M + 4p: mul input
+        y3 = mul(t0, y3);                                                   // M
+        y3 = carry(add(x3, y3));                                            // 2M -> Pt
+        t1 = mul(p.x, p.y);                                                 // M
+        x3 = mul(t0, t1);                                                   // M
+        x3 = carry(add(x3, x3));                                            // 2M -> Pt
         return P{x3, y3, z3};
     }
 
@@ -228,9 +254,10 @@ struct Kp8 {
         for (int i = 0; i < 5; i++) r.l[i] = V::load(buf[i]);
         return r;
     }
-    static void store_fe(Fe* const* dst, const F& a) {
+    static void store_fe(Fe* const* dst, const F& a) {  // a: any mul input or Pt value
         uint64_t buf[5][8];
-        for (int i = 0; i < 5; i++) a.l[i].store(buf[i]);
+        const F n = norm(a);
+        for (int i = 0; i < 5; i++) n.l[i].store(buf[i]);
         for (int lane = 0; lane < 8; lane++) {
             uint64_t l[5];
             for (int i = 0; i < 5; i++) l[i] = buf[i][lane];
@@ -336,7 +363,7 @@ struct Kp8 {
         } else {
             r = table[mag];
         }
-        const F neg_y = sub(constant(0), r.y);
+        const F neg_y = neg(r.y);
         r.y = blend((Mask)(0u - sign), r.y, neg_y);
         return r;
     }
@@ -369,7 +396,7 @@ struct Kp8 {
         t1[1].x = load_fe(xs);
         t1[1].y = load_fe(ys);
         t1[1].z = constant(1);
-        t1[1].y = blend(neg1, t1[1].y, sub(constant(0), t1[1].y));
+        t1[1].y = blend(neg1, t1[1].y, neg(t1[1].y));
         t1[2] = pdbl(t1[1]);
         for (int j = 3; j <= 8; j++) t1[j] = padd(t1[j - 1], t1[1]);
         const Fe* beta_ptr[8];
@@ -377,7 +404,7 @@ struct Kp8 {
         const F beta = load_fe(beta_ptr);
         for (int j = 0; j <= 8; j++) {
             t2[j].x = mul(t1[j].x, beta);
-            t2[j].y = blend(flip, t1[j].y, sub(constant(0), t1[j].y));
+            t2[j].y = blend(flip, t1[j].y, neg(t1[j].y));
             t2[j].z = t1[j].z;
         }
     }
@@ -445,7 +472,7 @@ struct Kp8 {
                 e.y.l[l] = V::load(by[l]);
                 e.z.l[l] = l == 0 ? V::load(bz) : V::zero();
             }
-            if (negative) e.y = blend(negative, e.y, sub(constant(0), e.y));
+            if (negative) e.y = blend(negative, e.y, neg(e.y));
             acc = padd(acc, e);
         }
         return acc;
@@ -467,7 +494,7 @@ struct Kp8 {
                 r.y = blend(sel[j], r.y, table[j].y);
                 r.z = blend(sel[j], r.z, table[j].z);
             }
-        if (negative) r.y = blend(negative, r.y, sub(constant(0), r.y));
+        if (negative) r.y = blend(negative, r.y, neg(r.y));
         return r;
     }
 

@@ -1,0 +1,271 @@
+// The 8-lane kernel's lazy reduction (src/simd/kp8_impl.h): limb bounds and extreme limbs.
+//  - Kp8Bounds: the kernel's field and group formulas run on an interval backend: every lane
+//    value is an interval [lo, hi] (the same for all eight lanes), and every limb operation checks
+//    that it cannot wrap (sums, shifts, multiply-adds), cannot go negative (subtractions) and that
+//    multiplier inputs are below 2^52 (vpmadd52 ignores higher bits). Starting from the widest
+//    values the header allows (its "Pt" bound), the complete addition, the doubling and the
+//    negation must stay in bounds and return Pt values again, so by induction the whole schedule
+//    does.
+//  - Kp8Extreme: the same formulas on the portable emulation with point coordinates whose limbs
+//    sit at the top of the Pt bound (value + j·p, and Z = 2^258 - 1 itself), against the scalar
+//    group code.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "group/group.h"
+#include "simd/kp8_impl.h"
+
+using namespace fastsecp;
+
+namespace {
+
+std::vector<std::string> g_errors;
+void fail(const std::string& what) {
+    if (g_errors.size() < 20) g_errors.push_back(what);
+}
+
+constexpr uint64_t M52 = (uint64_t(1) << 52) - 1;
+
+struct Iv {
+    uint64_t lo = 0, hi = 0;
+    using Mask = uint8_t;
+
+    static Iv of(uint64_t a, uint64_t b) {
+        Iv r;
+        r.lo = a;
+        r.hi = b;
+        return r;
+    }
+    static Iv set1(uint64_t x) { return of(x, x); }
+    static Iv zero() { return of(0, 0); }
+    friend Iv operator+(const Iv& a, const Iv& b) {
+        if (a.hi + b.hi < a.hi) fail("add wraps");
+        return of(a.lo + b.lo, a.hi + b.hi);
+    }
+    friend Iv operator-(const Iv& a, const Iv& b) {
+        if (a.lo < b.hi) fail("sub may go negative: " + std::to_string(a.lo) + " - " + std::to_string(b.hi));
+        return of(a.lo - b.hi, a.hi - b.lo);
+    }
+    friend Iv operator&(const Iv& a, const Iv& b) {
+        // Only used with a constant low mask 2^k - 1.
+        if (b.lo != b.hi || ((b.lo + 1) & b.lo) != 0) fail("and with a non-mask");
+        if (a.hi <= b.lo) return a;
+        return of(0, b.lo);
+    }
+    Iv shr(int s) const { return of(lo >> s, hi >> s); }
+    Iv shl(int s) const {
+        if ((hi << s) >> s != hi) fail("shl wraps");
+        return of(lo << s, hi << s);
+    }
+    static void check_inputs(const Iv& a, const Iv& b) {
+        if (a.hi > M52 || b.hi > M52) fail("multiplier input may reach 2^52: " + std::to_string(a.hi > b.hi ? a.hi : b.hi));
+    }
+    static Iv madd52lo(const Iv& acc, const Iv& a, const Iv& b) {
+        check_inputs(a, b);
+        const unsigned __int128 ph = (unsigned __int128)a.hi * b.hi, pl = (unsigned __int128)a.lo * b.lo;
+        const uint64_t add_hi = ph > M52 ? M52 : (uint64_t)ph;
+        const uint64_t add_lo = ph > M52 ? 0 : (uint64_t)pl;
+        if (acc.hi + add_hi < acc.hi) fail("madd52lo wraps");
+        return of(acc.lo + add_lo, acc.hi + add_hi);
+    }
+    static Iv madd52hi(const Iv& acc, const Iv& a, const Iv& b) {
+        check_inputs(a, b);
+        const uint64_t add_hi = (uint64_t)(((unsigned __int128)a.hi * b.hi) >> 52);
+        const uint64_t add_lo = (uint64_t)(((unsigned __int128)a.lo * b.lo) >> 52);
+        if (acc.hi + add_hi < acc.hi) fail("madd52hi wraps");
+        return of(acc.lo + add_lo, acc.hi + add_hi);
+    }
+    static Iv blend(Mask, const Iv& a, const Iv& b) { return of(a.lo < b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi); }
+};
+
+using KB = simd::Kp8<Iv>;
+
+// The header's bounds: Pt (limbs 0..3 < 2^52, limb 4 < 2^50) and M (limb 4 < 2^48 + 2^7).
+constexpr uint64_t PT_TOP = (uint64_t(1) << 50) - 1;
+constexpr uint64_t M_TOP = (uint64_t(1) << 48) + (uint64_t(1) << 7) - 1;
+
+KB::F widest(uint64_t top) {
+    KB::F f;
+    for (int i = 0; i < 4; i++) f.l[i] = Iv::of(0, M52);
+    f.l[4] = Iv::of(0, top);
+    return f;
+}
+void expect_within(const KB::F& f, uint64_t top, const char* what) {
+    for (int i = 0; i < 4; i++) EXPECT_LE(f.l[i].hi, M52) << what << " limb " << i;
+    EXPECT_LE(f.l[4].hi, top) << what << " limb 4";
+}
+
+TEST(Kp8Bounds, FieldOperations) {
+    g_errors.clear();
+    const KB::F pt = widest(PT_TOP);
+    expect_within(KB::mul(pt, pt), M_TOP, "mul");
+    expect_within(KB::sqr(pt), M_TOP, "sqr");
+    // The widest mul input the header allows: every limb below 2^52, the top one below 2^52 - 2^8.
+    const KB::F in = widest((uint64_t(1) << 52) - (uint64_t(1) << 8) - 1);
+    expect_within(KB::mul(in, in), M_TOP, "mul of widest inputs");
+    expect_within(KB::neg(pt), M_TOP, "neg");
+    // norm (leaving the lanes) of any Pt value: limb 4 at most 2^48 plus a carry of one.
+    expect_within(KB::norm(pt), uint64_t(1) << 48, "norm");
+    // Normalized library elements and the constants are Pt values.
+    EXPECT_LE(uint64_t(1) << 48, PT_TOP);
+    EXPECT_TRUE(g_errors.empty()) << g_errors.front();
+}
+
+TEST(Kp8Bounds, GroupFormulasKeepPt) {
+    g_errors.clear();
+    const KB::F pt = widest(PT_TOP);
+    const KB::P p{pt, pt, pt};
+    const KB::P s = KB::padd(p, p);
+    expect_within(s.x, PT_TOP, "padd x");
+    expect_within(s.y, PT_TOP, "padd y");
+    expect_within(s.z, PT_TOP, "padd z");
+    const KB::P d = KB::pdbl(p);
+    expect_within(d.x, PT_TOP, "pdbl x");
+    expect_within(d.y, PT_TOP, "pdbl y");
+    expect_within(d.z, PT_TOP, "pdbl z");
+    EXPECT_TRUE(g_errors.empty()) << g_errors.front();
+}
+
+// A mutation check of the interval backend itself: a subtraction with too small a multiple of p
+// and a multiplication of an unreduced sum must be reported.
+TEST(Kp8Bounds, BackendReportsViolations) {
+    g_errors.clear();
+    const KB::F pt = widest(PT_TOP);
+    (void)KB::sub<1>(pt, pt);
+    EXPECT_FALSE(g_errors.empty());
+    g_errors.clear();
+    const KB::F m = KB::mul(pt, pt);
+    (void)KB::mul(KB::add(KB::add(m, m), m), pt);
+    EXPECT_FALSE(g_errors.empty());
+    g_errors.clear();
+}
+
+// ---- extreme limbs on the emulation ----------------------------------------------------------
+
+using KE = simd::Kp8<simd::LanesEmu>;
+
+// Five 52-bit limbs of a + j·p (a normalized, j <= 3: below 2^258, so limb 4 < 2^50).
+void limbs_plus_jp(uint64_t l[5], const Fe& a, uint64_t j) {
+    KE::to_limbs(l, a);
+    const uint64_t pl[5] = {KE::P0, M52, M52, M52, KE::M48};
+    for (int i = 0; i < 5; i++) l[i] += j * pl[i];
+    for (int i = 0; i < 4; i++) {
+        l[i + 1] += l[i] >> 52;
+        l[i] &= M52;
+    }
+}
+
+struct LanePoints {
+    uint64_t x[5][8], y[5][8], z[5][8];
+    Gej want[8];
+};
+
+// Lane i: the affine point a[i] as (x·Z : y·Z : Z) with limbs at the top of the Pt bound.
+void fill(LanePoints& lp, const Ge* a, std::mt19937_64& rng) {
+    // Z = 2^258 - 1 reduced (its limbs: all 52 bits set, limb 4 = 2^50 - 1).
+    uint64_t zmax[5] = {M52, M52, M52, M52, PT_TOP};
+    Fe zmax_fe;
+    fe_set_int(zmax_fe, 4 * KE::R256 - 1);  // 2^258 - 1 = 4·2^256 - 1 ≡ 4·(2^256 mod p) - 1
+    for (int lane = 0; lane < 8; lane++) {
+        Fe z;
+        uint64_t lz[5];
+        if (lane % 2 == 0) {
+            z = zmax_fe;
+            for (int i = 0; i < 5; i++) lz[i] = zmax[i];
+        } else {
+            unsigned char b[32];
+            for (auto& c : b) c = (unsigned char)rng();
+            fe_set_b32_mod(z, b);
+            fe_normalize(z);
+            limbs_plus_jp(lz, z, 3);
+        }
+        Fe x, y;
+        fe_mul(x, a[lane].x, z);
+        fe_mul(y, a[lane].y, z);
+        fe_normalize(x);
+        fe_normalize(y);
+        uint64_t lx[5], ly[5];
+        limbs_plus_jp(lx, x, 3 - (rng() & 1));
+        limbs_plus_jp(ly, y, 3 - (rng() & 1));
+        for (int i = 0; i < 5; i++) {
+            lp.x[i][lane] = lx[i];
+            lp.y[i][lane] = ly[i];
+            lp.z[i][lane] = lz[i];
+        }
+        EXPECT_LT(lx[4], uint64_t(1) << 50);
+        EXPECT_LT(ly[4], uint64_t(1) << 50);
+    }
+}
+
+KE::P load(const uint64_t (&x)[5][8], const uint64_t (&y)[5][8], const uint64_t (&z)[5][8]) {
+    KE::P p;
+    for (int i = 0; i < 5; i++) {
+        p.x.l[i] = simd::LanesEmu::load(x[i]);
+        p.y.l[i] = simd::LanesEmu::load(y[i]);
+        p.z.l[i] = simd::LanesEmu::load(z[i]);
+    }
+    return p;
+}
+
+bool same_point(const Gej& a, const Gej& b) {
+    if (a.infinity || b.infinity) return a.infinity == b.infinity;
+    Ge x, y;
+    ge_set_gej_var(x, a);
+    ge_set_gej_var(y, b);
+    fe_normalize(x.x);
+    fe_normalize(x.y);
+    fe_normalize(y.x);
+    fe_normalize(y.y);
+    return fe_equal_normalized(x.x, y.x) && fe_equal_normalized(x.y, y.y);
+}
+
+Ge random_point(std::mt19937_64& rng) {
+    Scalar k;
+    unsigned char b[32];
+    for (auto& c : b) c = (unsigned char)rng();
+    scalar_set_b32(k, b, nullptr);
+    Gej j;
+    ecmult_gen_var(j, k);
+    Ge g;
+    ge_set_gej_var(g, j);
+    fe_normalize(g.x);
+    fe_normalize(g.y);
+    return g;
+}
+
+TEST(Kp8Extreme, AdditionAndDoublingWithTopLimbs) {
+    std::mt19937_64 rng(1616);
+    for (int round = 0; round < 50; round++) {
+        Ge a[8], b[8];
+        for (int lane = 0; lane < 8; lane++) {
+            a[lane] = random_point(rng);
+            b[lane] = lane == 3 ? a[lane] : random_point(rng);  // lane 3: a doubling through padd
+        }
+        LanePoints pa, pb;
+        fill(pa, a, rng);
+        fill(pb, b, rng);
+        const KE::P p = load(pa.x, pa.y, pa.z), q = load(pb.x, pb.y, pb.z);
+        Gej sum[8], dbl[8], both[8];
+        KE::to_jacobian(sum, KE::padd(p, q));
+        KE::to_jacobian(dbl, KE::pdbl(p));
+        KE::to_jacobian(both, KE::padd(KE::pdbl(KE::padd(p, q)), KE::P{p.x, KE::neg(p.y), p.z}));
+        for (int lane = 0; lane < 8; lane++) {
+            Gej ja, want_sum, want_dbl, want_both, t;
+            gej_set_ge(ja, a[lane]);
+            gej_add_ge_var(want_sum, ja, b[lane]);
+            gej_double_var(want_dbl, ja);
+            gej_double_var(t, want_sum);
+            Ge na;
+            ge_neg(na, a[lane]);
+            gej_add_ge_var(want_both, t, na);
+            ASSERT_TRUE(same_point(sum[lane], want_sum)) << "round " << round << " lane " << lane;
+            ASSERT_TRUE(same_point(dbl[lane], want_dbl)) << "round " << round << " lane " << lane;
+            ASSERT_TRUE(same_point(both[lane], want_both)) << "round " << round << " lane " << lane;
+        }
+    }
+}
+
+}  // namespace
