@@ -6,7 +6,7 @@
 //    values the header allows (its "Pt" bound), the complete addition, the doubling and the
 //    negation must stay in bounds and return Pt values again, so by induction the whole schedule
 //    does.
-//  - Kp8Extreme: the same formulas on the portable emulation with point coordinates whose limbs
+//  - Kp8Extreme: the same formulas (complete, mixed, doubling) on the portable emulation with point coordinates whose limbs
 //    sit at the top of the Pt bound (value + j·p, and Z = 2^258 - 1 itself), against the scalar
 //    group code.
 #include <gtest/gtest.h>
@@ -122,6 +122,10 @@ TEST(Kp8Bounds, GroupFormulasKeepPt) {
     expect_within(s.x, PT_TOP, "padd x");
     expect_within(s.y, PT_TOP, "padd y");
     expect_within(s.z, PT_TOP, "padd z");
+    const KB::P m = KB::padd_affine(p, pt, pt);
+    expect_within(m.x, PT_TOP, "padd_affine x");
+    expect_within(m.y, PT_TOP, "padd_affine y");
+    expect_within(m.z, PT_TOP, "padd_affine z");
     const KB::P d = KB::pdbl(p);
     expect_within(d.x, PT_TOP, "pdbl x");
     expect_within(d.y, PT_TOP, "pdbl y");
@@ -248,7 +252,24 @@ TEST(Kp8Extreme, AdditionAndDoublingWithTopLimbs) {
         fill(pa, a, rng);
         fill(pb, b, rng);
         const KE::P p = load(pa.x, pa.y, pa.z), q = load(pb.x, pb.y, pb.z);
-        Gej sum[8], dbl[8], both[8];
+        Gej sum[8], dbl[8], both[8], mixed[8];
+        // b affine with limbs at the top too: x + j·p, y + j·p (Z = 1).
+        uint64_t bx[5][8], by[5][8];
+        for (int lane = 0; lane < 8; lane++) {
+            uint64_t lx[5], ly[5];
+            limbs_plus_jp(lx, b[lane].x, 3);
+            limbs_plus_jp(ly, b[lane].y, 3 - (lane & 1));
+            for (int i = 0; i < 5; i++) {
+                bx[i][lane] = lx[i];
+                by[i][lane] = ly[i];
+            }
+        }
+        KE::F qx, qy;
+        for (int i = 0; i < 5; i++) {
+            qx.l[i] = simd::LanesEmu::load(bx[i]);
+            qy.l[i] = simd::LanesEmu::load(by[i]);
+        }
+        KE::to_jacobian(mixed, KE::padd_affine(p, qx, qy));
         KE::to_jacobian(sum, KE::padd(p, q));
         KE::to_jacobian(dbl, KE::pdbl(p));
         KE::to_jacobian(both, KE::padd(KE::pdbl(KE::padd(p, q)), KE::P{p.x, KE::neg(p.y), p.z}));
@@ -262,6 +283,7 @@ TEST(Kp8Extreme, AdditionAndDoublingWithTopLimbs) {
             ge_neg(na, a[lane]);
             gej_add_ge_var(want_both, t, na);
             ASSERT_TRUE(same_point(sum[lane], want_sum)) << "round " << round << " lane " << lane;
+            ASSERT_TRUE(same_point(mixed[lane], want_sum)) << "round " << round << " lane " << lane;
             ASSERT_TRUE(same_point(dbl[lane], want_dbl)) << "round " << round << " lane " << lane;
             ASSERT_TRUE(same_point(both[lane], want_both)) << "round " << round << " lane " << lane;
         }
