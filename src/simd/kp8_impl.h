@@ -477,6 +477,13 @@ struct Kp8 {
         }
         P acc{constant(0), constant(1), constant(0)};
         for (int i = 0; i < GEN_WINDOWS; i++) {
+            // The table (88 KB) is read at random: ask for the next window's entries now, so they
+            // arrive while this window's addition runs (otherwise each lane's read waits on L2).
+            if (i + 1 < GEN_WINDOWS)
+                for (int lane = 0; lane < 8; lane++) {
+                    const int d = digits[lane][i + 1];
+                    if (d != 0) __builtin_prefetch(&ECMULT_GEN_TABLE[i + 1][(d > 0 ? d : -d) - 1]);
+                }
             uint64_t bx[5][8], by[5][8];
             Mask negative = 0, zero = 0;
             for (int lane = 0; lane < 8; lane++) {
