@@ -26,7 +26,8 @@
 //
 // Schedule: k = k1 + k2·λ (GLV), |k1|, |k2| < 2^128, each recoded into 33 signed digits in
 // [-8, 7] (radix 16); tables T1[j] = j·(±P), T2[j] = j·(±λP) for j = 0..8 (λP = (β·x, y));
-// acc = 16·acc + T1[d1_i] + T2[d2_i] from the top digit down: 128 doublings and 66 additions.
+// acc = 16·acc + T1[d1_i] + T2[d2_i] from the top digit down: 128 doublings and 65 additions
+// (the top T1 entry starts the sum).
 // The scalar is the same in every lane, so digits, signs and table indices are uniform across
 // lanes; in constant-time mode they are applied with masked selections over all nine entries.
 #pragma once
@@ -429,7 +430,7 @@ struct Kp8 {
         t1[1].z = constant(1);
         t1[1].y = blend(neg1, t1[1].y, neg(t1[1].y));
         t1[2] = pdbl(t1[1]);
-        for (int j = 3; j <= 8; j++) t1[j] = padd(t1[j - 1], t1[1]);
+        for (int j = 3; j <= 8; j++) t1[j] = padd_affine(t1[j - 1], t1[1].x, t1[1].y);  // t1[1]: Z = 1
         const Fe* beta_ptr[8];
         for (auto& b : beta_ptr) b = &fe_beta();
         const F beta = load_fe(beta_ptr);
@@ -448,12 +449,15 @@ struct Kp8 {
         P t1[9], t2[9];
         tables(t1, t2, in, (Mask)(0u - (uint32_t)neg1), (Mask)(0u - (uint32_t)(neg1 ^ neg2)));
 
-        P acc = t1[0];
+        // The top digit's entry starts the sum (the identity plus it, without the addition).
+        // Variable time: a zero digit (the identity) is skipped.
+        P acc = lookup(t1, d1[32], ct);
         for (int i = 32; i >= 0; i--) {
-            if (i != 32)
+            if (i != 32) {
                 for (int s = 0; s < 4; s++) acc = pdbl(acc);
-            acc = padd(acc, lookup(t1, d1[i], ct));
-            acc = padd(acc, lookup(t2, d2[i], ct));
+                if (ct || d1[i] != 0) acc = padd(acc, lookup(t1, d1[i], ct));
+            }
+            if (ct || d2[i] != 0) acc = padd(acc, lookup(t2, d2[i], ct));
         }
         to_jacobian(out, acc);
     }
@@ -547,7 +551,7 @@ struct Kp8 {
 
     // out[i] = g[i]·G + k[i]·in[i] for the eight lanes, variable time (public scalars and points,
     // as in ECDSA verification). k: run's schedule (GLV halves, 33 signed radix-16 digits each,
-    // 128 doublings and 66 additions) but with every lane's own digits and signs, read from
+    // 128 doublings and 65 additions) but with every lane's own digits and signs, read from
     // per-lane tables by lookup_lanes; g: gen_acc's table walk (43 additions) into a second
     // accumulator, added at the end.
     static void ecmult2_var(Gej* out, const Ge* const* in, const Scalar* const* k, const Scalar* const* g) {
@@ -567,11 +571,12 @@ struct Kp8 {
         P t1[9], t2[9];
         tables(t1, t2, in, neg1, flip);
         const P accg = gen_acc(g);
-        P acc = t1[0];
+        P acc = lookup_lanes(t1, d1[32]);  // the identity plus it, without the addition
         for (int i = 32; i >= 0; i--) {
-            if (i != 32)
+            if (i != 32) {
                 for (int s = 0; s < 4; s++) acc = pdbl(acc);
-            acc = padd(acc, lookup_lanes(t1, d1[i]));
+                acc = padd(acc, lookup_lanes(t1, d1[i]));
+            }
             acc = padd(acc, lookup_lanes(t2, d2[i]));
         }
         to_jacobian(out, padd(acc, accg));
