@@ -183,16 +183,17 @@ struct Kp8 {
         F z3 = wnorm(add(t1, t2));                                          // 22M -> M
         t1 = wnorm(sub<22>(t1, t2));                                        // M + 22p -> M
         y3 = wnorm(mul21(y3));                                              // 21(M + 3p) -> M
-        x3 = mul(t4, y3);                                                   // M
-        t2 = mul(t3, t1);                                                   // M
-        x3 = carry(sub<2>(t2, x3));                                         // M + 2p -> Pt
-        y3 = mul(y3, t0);                                                   // M
-        t1 = mul(t1, z3);                                                   // M
-        y3 = carry(add(t1, y3));                                            // 2M -> Pt
-        t0 = mul(t0, t3);                                                   // M
-        z3 = mul(z3, t4);                                                   // M
-        z3 = carry(add(z3, t0));                                            // 2M -> Pt
-        return P{x3, y3, z3};
+        return add_tail(t0, t1, t3, t4, y3, z3);
+    }
+
+    // The last nine steps of algorithms 7 and 8 (the same in both). t0, t3, t4: mul inputs;
+    // t1, y3, z3: M. The result: Pt.
+    KP8_INLINE static P add_tail(const F& t0, const F& t1, const F& t3, const F& t4, const F& y3, const F& z3) {
+        F x3 = mul(t4, y3);                                                 // M
+        x3 = carry(sub<2>(mul(t3, t1), x3));                                // M + 2p -> Pt
+        const F y = carry(add(mul(t1, z3), mul(y3, t0)));                   // 2M -> Pt
+        const F z = carry(add(mul(z3, t4), mul(t0, t3)));                   // 2M -> Pt
+        return P{x3, y, z};
     }
 
     // RCB16 algorithm 8 (a = 0): p + q for q affine (Z = 1, so q must not be the identity).
@@ -210,16 +211,7 @@ struct Kp8 {
         F z3 = wnorm(add(t1, t2));                                          // M + 21Pt -> M
         t1 = wnorm(sub<85>(t1, t2));                                        // M + 85p -> M
         y3 = wnorm(mul21(y3));                                              // 21(M + Pt) -> M
-        x3 = mul(t4, y3);                                                   // M
-        F t5 = mul(t3, t1);                                                 // M
-        x3 = carry(sub<2>(t5, x3));                                         // M + 2p -> Pt
-        y3 = mul(y3, t0);                                                   // M
-        t1 = mul(t1, z3);                                                   // M
-        y3 = carry(add(t1, y3));                                            // 2M -> Pt
-        t0 = mul(t0, t3);                                                   // M
-        z3 = mul(z3, t4);                                                   // M
-        z3 = carry(add(z3, t0));                                            // 2M -> Pt
-        return P{x3, y3, z3};
+        return add_tail(t0, t1, t3, t4, y3, z3);
     }
 
     // RCB16 algorithm 9 (a = 0). p: Pt coordinates; the result too.

@@ -6,16 +6,13 @@
 //    values the header allows (its "Pt" bound), the complete addition, the doubling and the
 //    negation must stay in bounds and return Pt values again, so by induction the whole schedule
 //    does.
-//  - Kp8Extreme: the same formulas (complete, mixed, doubling) on the portable emulation with point coordinates whose limbs
-//    sit at the top of the Pt bound (value + j·p, and Z = 2^258 - 1 itself), against the scalar
-//    group code.
+// (Kp8.ExtremeLimbs in test_kp8.cpp runs the same formulas on the emulation with limbs at the top
+// of the Pt bound, against the scalar group code.)
 #include <gtest/gtest.h>
 
-#include <random>
 #include <string>
 #include <vector>
 
-#include "group/group.h"
 #include "simd/kp8_impl.h"
 
 using namespace fastsecp;
@@ -145,149 +142,6 @@ TEST(Kp8Bounds, BackendReportsViolations) {
     (void)KB::mul(KB::add(KB::add(m, m), m), pt);
     EXPECT_FALSE(g_errors.empty());
     g_errors.clear();
-}
-
-// ---- extreme limbs on the emulation ----------------------------------------------------------
-
-using KE = simd::Kp8<simd::LanesEmu>;
-
-// Five 52-bit limbs of a + j·p (a normalized, j <= 3: below 2^258, so limb 4 < 2^50).
-void limbs_plus_jp(uint64_t l[5], const Fe& a, uint64_t j) {
-    KE::to_limbs(l, a);
-    const uint64_t pl[5] = {KE::P0, M52, M52, M52, KE::M48};
-    for (int i = 0; i < 5; i++) l[i] += j * pl[i];
-    for (int i = 0; i < 4; i++) {
-        l[i + 1] += l[i] >> 52;
-        l[i] &= M52;
-    }
-}
-
-struct LanePoints {
-    uint64_t x[5][8], y[5][8], z[5][8];
-    Gej want[8];
-};
-
-// Lane i: the affine point a[i] as (x·Z : y·Z : Z) with limbs at the top of the Pt bound.
-void fill(LanePoints& lp, const Ge* a, std::mt19937_64& rng) {
-    // Z = 2^258 - 1 reduced (its limbs: all 52 bits set, limb 4 = 2^50 - 1).
-    uint64_t zmax[5] = {M52, M52, M52, M52, PT_TOP};
-    Fe zmax_fe;
-    fe_set_int(zmax_fe, 4 * KE::R256 - 1);  // 2^258 - 1 = 4·2^256 - 1 ≡ 4·(2^256 mod p) - 1
-    for (int lane = 0; lane < 8; lane++) {
-        Fe z;
-        uint64_t lz[5];
-        if (lane % 2 == 0) {
-            z = zmax_fe;
-            for (int i = 0; i < 5; i++) lz[i] = zmax[i];
-        } else {
-            unsigned char b[32];
-            for (auto& c : b) c = (unsigned char)rng();
-            fe_set_b32_mod(z, b);
-            fe_normalize(z);
-            limbs_plus_jp(lz, z, 3);
-        }
-        Fe x, y;
-        fe_mul(x, a[lane].x, z);
-        fe_mul(y, a[lane].y, z);
-        fe_normalize(x);
-        fe_normalize(y);
-        uint64_t lx[5], ly[5];
-        limbs_plus_jp(lx, x, 3 - (rng() & 1));
-        limbs_plus_jp(ly, y, 3 - (rng() & 1));
-        for (int i = 0; i < 5; i++) {
-            lp.x[i][lane] = lx[i];
-            lp.y[i][lane] = ly[i];
-            lp.z[i][lane] = lz[i];
-        }
-        EXPECT_LT(lx[4], uint64_t(1) << 50);
-        EXPECT_LT(ly[4], uint64_t(1) << 50);
-    }
-}
-
-KE::P load(const uint64_t (&x)[5][8], const uint64_t (&y)[5][8], const uint64_t (&z)[5][8]) {
-    KE::P p;
-    for (int i = 0; i < 5; i++) {
-        p.x.l[i] = simd::LanesEmu::load(x[i]);
-        p.y.l[i] = simd::LanesEmu::load(y[i]);
-        p.z.l[i] = simd::LanesEmu::load(z[i]);
-    }
-    return p;
-}
-
-bool same_point(const Gej& a, const Gej& b) {
-    if (a.infinity || b.infinity) return a.infinity == b.infinity;
-    Ge x, y;
-    ge_set_gej_var(x, a);
-    ge_set_gej_var(y, b);
-    fe_normalize(x.x);
-    fe_normalize(x.y);
-    fe_normalize(y.x);
-    fe_normalize(y.y);
-    return fe_equal_normalized(x.x, y.x) && fe_equal_normalized(x.y, y.y);
-}
-
-Ge random_point(std::mt19937_64& rng) {
-    Scalar k;
-    unsigned char b[32];
-    for (auto& c : b) c = (unsigned char)rng();
-    scalar_set_b32(k, b, nullptr);
-    Gej j;
-    ecmult_gen_var(j, k);
-    Ge g;
-    ge_set_gej_var(g, j);
-    fe_normalize(g.x);
-    fe_normalize(g.y);
-    return g;
-}
-
-TEST(Kp8Extreme, AdditionAndDoublingWithTopLimbs) {
-    std::mt19937_64 rng(1616);
-    for (int round = 0; round < 50; round++) {
-        Ge a[8], b[8];
-        for (int lane = 0; lane < 8; lane++) {
-            a[lane] = random_point(rng);
-            b[lane] = lane == 3 ? a[lane] : random_point(rng);  // lane 3: a doubling through padd
-        }
-        LanePoints pa, pb;
-        fill(pa, a, rng);
-        fill(pb, b, rng);
-        const KE::P p = load(pa.x, pa.y, pa.z), q = load(pb.x, pb.y, pb.z);
-        Gej sum[8], dbl[8], both[8], mixed[8];
-        // b affine with limbs at the top too: x + j·p, y + j·p (Z = 1).
-        uint64_t bx[5][8], by[5][8];
-        for (int lane = 0; lane < 8; lane++) {
-            uint64_t lx[5], ly[5];
-            limbs_plus_jp(lx, b[lane].x, 3);
-            limbs_plus_jp(ly, b[lane].y, 3 - (lane & 1));
-            for (int i = 0; i < 5; i++) {
-                bx[i][lane] = lx[i];
-                by[i][lane] = ly[i];
-            }
-        }
-        KE::F qx, qy;
-        for (int i = 0; i < 5; i++) {
-            qx.l[i] = simd::LanesEmu::load(bx[i]);
-            qy.l[i] = simd::LanesEmu::load(by[i]);
-        }
-        KE::to_jacobian(mixed, KE::padd_affine(p, qx, qy));
-        KE::to_jacobian(sum, KE::padd(p, q));
-        KE::to_jacobian(dbl, KE::pdbl(p));
-        KE::to_jacobian(both, KE::padd(KE::pdbl(KE::padd(p, q)), KE::P{p.x, KE::neg(p.y), p.z}));
-        for (int lane = 0; lane < 8; lane++) {
-            Gej ja, want_sum, want_dbl, want_both, t;
-            gej_set_ge(ja, a[lane]);
-            gej_add_ge_var(want_sum, ja, b[lane]);
-            gej_double_var(want_dbl, ja);
-            gej_double_var(t, want_sum);
-            Ge na;
-            ge_neg(na, a[lane]);
-            gej_add_ge_var(want_both, t, na);
-            ASSERT_TRUE(same_point(sum[lane], want_sum)) << "round " << round << " lane " << lane;
-            ASSERT_TRUE(same_point(mixed[lane], want_sum)) << "round " << round << " lane " << lane;
-            ASSERT_TRUE(same_point(dbl[lane], want_dbl)) << "round " << round << " lane " << lane;
-            ASSERT_TRUE(same_point(both[lane], want_both)) << "round " << round << " lane " << lane;
-        }
-    }
 }
 
 }  // namespace
