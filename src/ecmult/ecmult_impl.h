@@ -181,7 +181,8 @@ static void strauss(Gej& r, const Gej& a, const Scalar& na, const Scalar& ng) {
     Gej acc;
     gej_set_infinity(acc);
     for (int i = bits - 1; i >= 0; i--) {
-        gej_double_var(acc, acc);
+        // The doubling inlined into the walk (gej_double itself is an out-of-line call here).
+        if (!acc.infinity) gej_double_impl<false>(acc, nullptr, nullptr, acc);
         if (use_a) {
             if (wa1[i]) gej_add_ge_var(acc, acc, t1[(wa1[i] + (TA * 2 - 1)) >> 1]);
             if (wa2[i]) gej_add_ge_var(acc, acc, t2[(wa2[i] + (TA * 2 - 1)) >> 1]);
