@@ -145,6 +145,9 @@ static void strauss(Gej& r, const Gej& a, const Scalar& na, const Scalar& ng) {
     int wa1[LEN], wa2[LEN], wg1[LEN], wg2[LEN];  // filled by wnaf_var (wa* only read when use_a)
     int bits = 0;
     Ge ta[TA], tl[TA];
+    // Signed tables: t1[(d + 2^(WA-1) - 1) / 2] = d·P for odd d in (-2^(WA-1), 2^(WA-1)) (t2 for λP),
+    // with the split's signs folded in, so the walk neither negates nor branches on a digit's sign.
+    Ge t1[2 * TA], t2[2 * TA];
     Fe ztotal;  // the P tables' isomorphism (see odd_multiples_iso_var)
     bool use_a = !a.infinity && !scalar_is_zero(na);
     if (use_a) {
@@ -155,11 +158,19 @@ static void strauss(Gej& r, const Gej& a, const Scalar& na, const Scalar& ng) {
         if (neg2) scalar_negate(k2, k2);
         int b1 = wnaf_var(wa1, LEN, k1, WA);
         int b2 = wnaf_var(wa2, LEN, k2, WA);
-        if (neg1) for (int i = 0; i < b1; i++) wa1[i] = -wa1[i];
-        if (neg2) for (int i = 0; i < b2; i++) wa2[i] = -wa2[i];
         bits = b1 > b2 ? b1 : b2;
         odd_multiples_iso_var(ta, a, TA, ztotal);
-        for (int i = 0; i < TA; i++) ge_mul_lambda(tl[i], ta[i]);
+        for (int i = 0; i < TA; i++) {
+            ge_mul_lambda(tl[i], ta[i]);
+            Ge na, nl;
+            ge_neg(na, ta[i]);
+            nl = tl[i];
+            nl.y = na.y;
+            t1[TA + i] = neg1 ? na : ta[i];
+            t1[TA - 1 - i] = neg1 ? ta[i] : na;
+            t2[TA + i] = neg2 ? nl : tl[i];
+            t2[TA - 1 - i] = neg2 ? tl[i] : nl;
+        }
     }
     Scalar g1, g2;
     scalar_split_128(g1, g2, ng);
@@ -170,10 +181,11 @@ static void strauss(Gej& r, const Gej& a, const Scalar& na, const Scalar& ng) {
     Gej acc;
     gej_set_infinity(acc);
     for (int i = bits - 1; i >= 0; i--) {
-        gej_double_var(acc, acc);
+        // The doubling inlined into the walk (gej_double itself is an out-of-line call here).
+        if (!acc.infinity) gej_double_impl<false>(acc, nullptr, nullptr, acc);
         if (use_a) {
-            if (wa1[i]) table_add_var(acc, ta, wa1[i]);
-            if (wa2[i]) table_add_var(acc, tl, wa2[i]);
+            if (wa1[i]) gej_add_ge_var(acc, acc, t1[(wa1[i] + (TA * 2 - 1)) >> 1]);
+            if (wa2[i]) gej_add_ge_var(acc, acc, t2[(wa2[i] + (TA * 2 - 1)) >> 1]);
         }
         if (wg1[i]) table_add_storage_var(acc, ECMULT_G_ODD, wg1[i], use_a ? &ztotal : nullptr);
         if (wg2[i]) table_add_storage_var(acc, ECMULT_G128_ODD, wg2[i], use_a ? &ztotal : nullptr);
