@@ -1,8 +1,8 @@
 // The scalar multiplication algorithms. Included by ecmult_portable.cpp and ecmult_bmi2.cpp,
 // each defining FASTSECP_VARIANT (a namespace name) and compiled with different code generation.
 //
-// - gen:     fixed 4-bit windows over a 64×15 table of (j·16^i)·G, constant-time table scans and
-//            the complete constant-time mixed addition; scalar blinded by the context.
+// - gen:     signed 7-bit windows over a 37×64 table of (j·128^i)·G, constant-time table scans
+//            and the complete constant-time mixed addition; scalar blinded by the context.
 // - strauss: GLV split of na (k1 + k2·λ), 128-bit split of ng (G and 2^128·G tables), signed wNAF
 //            digits (window 5 for P, 15 for G), one shared doubling chain (Strauss/Shamir).
 // - konst:   GLV split, |k1|, |k2| in fixed 4-bit windows with constant-time scans of
@@ -23,16 +23,27 @@ namespace fastsecp::FASTSECP_VARIANT {
 // (every entry is read), then negation when `negate`.
 #if defined(FASTSECP_VARIANT_AVX2)
 // e = table[index - 1] (all zero when index is 0), reading every entry: two 256-bit lanes per
-// entry, masked and or-ed together.
+// entry, masked and or-ed together. The masks come from a vector compare of a running counter
+// with the index (no scalar compare and broadcast per entry), two entries per step into two
+// accumulator pairs so the or-chains are half as long: k·G 7.3 -> 7.1 µs (build-exp experiment).
+// n is even.
 __attribute__((target("avx2"))) static void scan_storage(GeStorage& e, const GeStorage* table, int n, uint32_t index) {
-    __m256i x = _mm256_setzero_si256(), y = _mm256_setzero_si256();
-    for (int j = 0; j < n; j++) {
-        __m256i mask = _mm256_set1_epi64x(-(long long)(index == (uint32_t)j + 1));
-        x = _mm256_or_si256(x, _mm256_and_si256(mask, _mm256_loadu_si256((const __m256i*)table[j].x.n)));
-        y = _mm256_or_si256(y, _mm256_and_si256(mask, _mm256_loadu_si256((const __m256i*)table[j].y.n)));
+    const __m256i idx = _mm256_set1_epi64x(index), one = _mm256_set1_epi64x(1);
+    __m256i cnt = one;
+    __m256i x0 = _mm256_setzero_si256(), y0 = _mm256_setzero_si256();
+    __m256i x1 = _mm256_setzero_si256(), y1 = _mm256_setzero_si256();
+    for (int j = 0; j < n; j += 2) {
+        __m256i m0 = _mm256_cmpeq_epi64(cnt, idx);
+        cnt = _mm256_add_epi64(cnt, one);
+        __m256i m1 = _mm256_cmpeq_epi64(cnt, idx);
+        cnt = _mm256_add_epi64(cnt, one);
+        x0 = _mm256_or_si256(x0, _mm256_and_si256(m0, _mm256_loadu_si256((const __m256i*)table[j].x.n)));
+        y0 = _mm256_or_si256(y0, _mm256_and_si256(m0, _mm256_loadu_si256((const __m256i*)table[j].y.n)));
+        x1 = _mm256_or_si256(x1, _mm256_and_si256(m1, _mm256_loadu_si256((const __m256i*)table[j + 1].x.n)));
+        y1 = _mm256_or_si256(y1, _mm256_and_si256(m1, _mm256_loadu_si256((const __m256i*)table[j + 1].y.n)));
     }
-    _mm256_storeu_si256((__m256i*)e.x.n, x);
-    _mm256_storeu_si256((__m256i*)e.y.n, y);
+    _mm256_storeu_si256((__m256i*)e.x.n, _mm256_or_si256(x0, x1));
+    _mm256_storeu_si256((__m256i*)e.y.n, _mm256_or_si256(y0, y1));
 }
 #else
 static inline void scan_storage(GeStorage& e, const GeStorage* table, int n, uint32_t index) {
@@ -52,8 +63,8 @@ static inline void const_lookup_storage(Ge& r, const GeStorage* table, int n, ui
 }
 
 static void gen(const GenBlind& b, Gej& r, const Scalar& k) {
-    // e = k + blind, recoded into signed digits d_i in [-32, 32] (e = sum d_i·2^(6i)) without
-    // branches: a window value v above 32 becomes v - 64 and carries one into the next window.
+    // e = k + blind, recoded into signed digits d_i in [-64, 64] (e = sum d_i·2^(7i)) without
+    // branches: a window value v above 64 becomes v - 128 and carries one into the next window.
     Scalar e;
     scalar_add(e, k, b.blind);
     Gej acc = b.initial;
@@ -62,8 +73,8 @@ static void gen(const GenBlind& b, Gej& r, const Scalar& k) {
     for (int i = 0; i < GEN_WINDOWS; i++) {
         uint64_t v = scalar_get_bits_range(e, GEN_WINDOW_BITS * i,
                                            i == GEN_WINDOWS - 1 ? 256 - GEN_WINDOW_BITS * i : GEN_WINDOW_BITS) + carry;
-        carry = (uint64_t)(GEN_ENTRIES - v) >> 63;           // v > 32
-        uint64_t absd = v ^ ((0 - carry) & (v ^ ((uint64_t)(2 * GEN_ENTRIES) - v)));  // carry ? 64 - v : v
+        carry = (uint64_t)(GEN_ENTRIES - v) >> 63;           // v > 64
+        uint64_t absd = v ^ ((0 - carry) & (v ^ ((uint64_t)(2 * GEN_ENTRIES) - v)));  // carry ? 128 - v : v
         const_lookup_storage(add, ECMULT_GEN_TABLE[i], GEN_ENTRIES, (uint32_t)absd, carry);
         gej_add_ge(acc, acc, add);
     }
@@ -72,8 +83,8 @@ static void gen(const GenBlind& b, Gej& r, const Scalar& k) {
     scalar_clear(e);
 }
 
-// Same signed 6-bit digits as gen(), but for a public scalar: zero digits are skipped and table
-// entries are read directly. 43 mixed additions and no doublings.
+// Same signed 7-bit digits as gen(), but for a public scalar: zero digits are skipped and table
+// entries are read directly. At most 37 mixed additions and no doublings.
 static void gen_var(Gej& r, const Scalar& k) {
     Gej acc;
     gej_set_infinity(acc);

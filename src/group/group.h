@@ -414,28 +414,31 @@ static inline void gej_add_ge_scaled_var(Gej& r, const Gej& a, const Ge& b, cons
 //   Y3 = (num·(T·den² - 2·X3) - M·den³) / 2,
 // using y3 = λ·((x1 + x2)/2 - x3) - (y1 + y2)/2, which holds for chord and tangent alike. M·den³
 // is den⁴ normally and 0 in the fallback case. Cost: 7M + 5S.
+// Order: S2 = (y2·Z1)·Z1² rather than (y2·Z1²)·Z1, so U2 and S2 are both two multiplications deep
+// and the chain to Y3 is five deep instead of six (the operations are the same): constant-time
+// k·G 8.1 -> 7.65 µs (build-exp experiment, one run).
 FASTSECP_SLP_VECTORIZE static inline void gej_add_ge(Gej& r, const Gej& a, const Ge& b) {
-    Fe zz, u2, s2, t, m, num, den, alt, q, n1;
+    Fe zz, yz, u2, s2, t, m, num, den, alt, q, n1;
     fe_sqr(zz, a.z);
-    fe_mul(s2, b.y, zz);
+    fe_mul(yz, b.y, a.z);
     fe_mul(u2, b.x, zz);
-    fe_mul(s2, s2, a.z);
-    m = a.y;
-    fe_add(m, s2);                       // M = S1 + S2
+    fe_mul(s2, yz, zz);
     t = a.x;
     fe_add(t, u2);                       // T = U1 + U2
+    fe_sqr(num, t);
+    fe_mul(n1, a.x, u2);
+    m = a.y;
+    fe_add(m, s2);                       // M = S1 + S2
     den = m;
     uint64_t degenerate = fe_normalizes_to_zero(m);
     fe_sub(alt, u2, a.x);                // U2 - U1
     fe_cmov(den, alt, degenerate);
     Fe den2, den4;
     fe_sqr(den2, den);
-    fe_sqr(num, t);
-    fe_mul(n1, a.x, u2);
-    fe_mul(q, t, den2);                  // Q = T·den²
     fe_sub(num, num, n1);                // T² - U1·U2
     fe_sub(alt, s2, a.y);                // S2 - S1
     fe_cmov(num, alt, degenerate);
+    fe_mul(q, t, den2);                  // Q = T·den²
     Gej sum;
     fe_sqr(sum.x, num);
     fe_sqr(den4, den2);
@@ -446,8 +449,8 @@ FASTSECP_SLP_VECTORIZE static inline void gej_add_ge(Gej& r, const Gej& a, const
     n1 = sum.x;
     fe_add(n1, sum.x);
     fe_sub(n1, q, n1);                   // Q - 2·X3
-    fe_mul(sum.y, num, n1);
     fe_mul(sum.z, a.z, den);             // zero exactly when a == -b
+    fe_mul(sum.y, num, n1);
     fe_sub(sum.y, sum.y, den4);
     fe_half(sum.y);                      // Y3
     sum.infinity = fe_normalizes_to_zero(sum.z);
