@@ -255,12 +255,16 @@ static void konst(Gej& r, const Ge& a, const Scalar& k) {
     uint64_t s1[N], s2[N];
     signed_digits<W, N>(d1, s1, k1);
     signed_digits<W, N>(d2, s2, k2);
+    // The top window's P entry starts the sum (set, not added to infinity: one addition fewer;
+    // a zero digit gives infinity, which the complete addition handles).
     Gej acc;
-    gej_set_infinity(acc);
     Ge p;
-    for (int i = N - 1; i >= 0; i--) {
-        if (i != N - 1)
-            for (int d = 0; d < W; d++) gej_double(acc, acc);
+    const_lookup_storage(p, t1, E, d1[N - 1], s1[N - 1] ^ neg1);
+    gej_set_ge(acc, p);
+    const_lookup_storage(p, t2, E, d2[N - 1], s2[N - 1] ^ neg2);
+    gej_add_ge(acc, acc, p);
+    for (int i = N - 2; i >= 0; i--) {
+        for (int d = 0; d < W; d++) gej_double(acc, acc);
         const_lookup_storage(p, t1, E, d1[i], s1[i] ^ neg1);
         gej_add_ge(acc, acc, p);
         const_lookup_storage(p, t2, E, d2[i], s2[i] ^ neg2);
