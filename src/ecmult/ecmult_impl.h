@@ -2,7 +2,8 @@
 // each defining FASTSECP_VARIANT (a namespace name) and compiled with different code generation.
 //
 // - gen:     signed 7-bit windows over a 37×64 table of (j·128^i)·G, constant-time table scans
-//            and the complete constant-time mixed addition; scalar blinded by the context.
+//            and the complete constant-time mixed addition; scalar blinded by the context. In the
+//            AVX2 variant each row's scan runs inside the previous window's addition.
 // - strauss: GLV split of na (k1 + k2·λ), 128-bit split of ng (G and 2^128·G tables), signed wNAF
 //            digits (window 5 for P, 15 for G), one shared doubling chain (Strauss/Shamir).
 // - konst:   GLV split, |k1|, |k2| in fixed 4-bit windows with constant-time scans of
@@ -52,9 +53,8 @@ static inline void scan_storage(GeStorage& e, const GeStorage* table, int n, uin
 }
 #endif
 
-static inline void const_lookup_storage(Ge& r, const GeStorage* table, int n, uint32_t absdigit, uint64_t negate) {
-    GeStorage e;
-    scan_storage(e, table, n, absdigit);
+// r = ±e (negated when `negate`), infinity when absdigit is 0 (e is then all zero).
+static inline void signed_entry(Ge& r, const GeStorage& e, uint32_t absdigit, uint64_t negate) {
     ge_from_storage(r, e);
     Fe ny;
     fe_negate(ny, r.y, 1);
@@ -62,26 +62,109 @@ static inline void const_lookup_storage(Ge& r, const GeStorage* table, int n, ui
     r.infinity = (uint64_t)(absdigit == 0);
 }
 
-static void gen(const GenBlind& b, Gej& r, const Scalar& k) {
-    // e = k + blind, recoded into signed digits d_i in [-64, 64] (e = sum d_i·2^(7i)) without
-    // branches: a window value v above 64 becomes v - 128 and carries one into the next window.
-    Scalar e;
-    scalar_add(e, k, b.blind);
-    Gej acc = b.initial;
-    Ge add;
+static inline void const_lookup_storage(Ge& r, const GeStorage* table, int n, uint32_t absdigit, uint64_t negate) {
+    GeStorage e;
+    scan_storage(e, table, n, absdigit);
+    signed_entry(r, e, absdigit, negate);
+}
+
+// e = k + blind, recoded into signed digits d_i in [-64, 64] (e = sum d_i·2^(7i)) without
+// branches: a window value v above 64 becomes v - 128 and carries one into the next window.
+// e < 2^256, so the top window (4 bits) never carries out.
+static inline void gen_digits(uint32_t (&absd)[GEN_WINDOWS], uint64_t (&neg)[GEN_WINDOWS], const Scalar& e) {
     uint64_t carry = 0;
     for (int i = 0; i < GEN_WINDOWS; i++) {
         uint64_t v = scalar_get_bits_range(e, GEN_WINDOW_BITS * i,
                                            i == GEN_WINDOWS - 1 ? 256 - GEN_WINDOW_BITS * i : GEN_WINDOW_BITS) + carry;
         carry = (uint64_t)(GEN_ENTRIES - v) >> 63;           // v > 64
-        uint64_t absd = v ^ ((0 - carry) & (v ^ ((uint64_t)(2 * GEN_ENTRIES) - v)));  // carry ? 128 - v : v
-        const_lookup_storage(add, ECMULT_GEN_TABLE[i], GEN_ENTRIES, (uint32_t)absd, carry);
-        gej_add_ge(acc, acc, add);
+        absd[i] = (uint32_t)(v ^ ((0 - carry) & (v ^ ((uint64_t)(2 * GEN_ENTRIES) - v))));  // carry ? 128 - v : v
+        neg[i] = carry;
     }
-    // e < 2^256, so the top window (4 bits) never carries out.
+}
+
+#if defined(FASTSECP_VARIANT_AVX2)
+// The constant-time scan of one k·G table row (as scan_storage: every entry read, the one at
+// `index` kept by masks), cut into the eight steps of gej_add_ge_hooked, so that the row of
+// window i+1 is read while the addition of window i multiplies: the vector loads and masks use
+// other execution units than the multiplications' mulx/adcx/adox chains, and the out-of-order
+// window is too small (≈ 1,300 instructions per addition) to overlap them when they come one
+// after the other.
+struct GenRowScan {
+    const GeStorage* row;
+    __m256i idx, cnt, x, y;
+    static_assert(GEN_ENTRIES % 8 == 0, "eight steps of whole entries");
+    __attribute__((target("avx2"))) inline void start(const GeStorage* r, uint32_t index) {
+        row = r;
+        idx = _mm256_set1_epi64x(index);
+        cnt = _mm256_set1_epi64x(1);
+        x = _mm256_setzero_si256();
+        y = _mm256_setzero_si256();
+    }
+    template <int S>
+    __attribute__((target("avx2"))) inline void step() {
+        const __m256i one = _mm256_set1_epi64x(1);
+        for (int j = S * (GEN_ENTRIES / 8); j < (S + 1) * (GEN_ENTRIES / 8); j++) {
+            __m256i m = _mm256_cmpeq_epi64(cnt, idx);
+            cnt = _mm256_add_epi64(cnt, one);
+            x = _mm256_or_si256(x, _mm256_and_si256(m, _mm256_loadu_si256((const __m256i*)row[j].x.n)));
+            y = _mm256_or_si256(y, _mm256_and_si256(m, _mm256_loadu_si256((const __m256i*)row[j].y.n)));
+        }
+    }
+    __attribute__((target("avx2"))) inline void finish(GeStorage& e) {
+        _mm256_storeu_si256((__m256i*)e.x.n, x);
+        _mm256_storeu_si256((__m256i*)e.y.n, y);
+    }
+};
+
+// k·G with each table row scanned inside the previous window's addition (GenRowScan); the walk
+// compiled for AVX2 (this variant runs only where CPUID reports it). CT k·G 6.5-7.0 -> 5.95 µs
+// (build-exp experiment, one process, alternated runs). Built differently it gained less: the
+// first row scanned by the same steps and the last addition inlined too, 6.4-6.5 µs; AVX2 code
+// for the addition alone, without the interleaving, 6.6 µs.
+__attribute__((target("avx2"))) static void gen(const GenBlind& b, Gej& r, const Scalar& k) {
+    Scalar e;
+    scalar_add(e, k, b.blind);
+    uint32_t absd[GEN_WINDOWS];
+    uint64_t neg[GEN_WINDOWS];
+    gen_digits(absd, neg, e);
+    Gej acc = b.initial;
+    Ge add;
+    GeStorage entry;
+    GenRowScan scan;
+    scan_storage(entry, ECMULT_GEN_TABLE[0], GEN_ENTRIES, absd[0]);
+    signed_entry(add, entry, absd[0], neg[0]);
+    for (int i = 0; i + 1 < GEN_WINDOWS; i++) {
+        scan.start(ECMULT_GEN_TABLE[i + 1], absd[i + 1]);
+        gej_add_ge_hooked(acc, acc, add, scan);
+        scan.finish(entry);
+        signed_entry(add, entry, absd[i + 1], neg[i + 1]);
+    }
+    gej_add_ge(acc, acc, add);
     r = acc;
     scalar_clear(e);
+    hash::memclear(absd, sizeof absd);
+    hash::memclear(neg, sizeof neg);
+    hash::memclear(&entry, sizeof entry);
 }
+#else
+static void gen(const GenBlind& b, Gej& r, const Scalar& k) {
+    Scalar e;
+    scalar_add(e, k, b.blind);
+    uint32_t absd[GEN_WINDOWS];
+    uint64_t neg[GEN_WINDOWS];
+    gen_digits(absd, neg, e);
+    Gej acc = b.initial;
+    Ge add;
+    for (int i = 0; i < GEN_WINDOWS; i++) {
+        const_lookup_storage(add, ECMULT_GEN_TABLE[i], GEN_ENTRIES, absd[i], neg[i]);
+        gej_add_ge(acc, acc, add);
+    }
+    r = acc;
+    scalar_clear(e);
+    hash::memclear(absd, sizeof absd);
+    hash::memclear(neg, sizeof neg);
+}
+#endif
 
 // Same signed 7-bit digits as gen(), but for a public scalar: zero digits are skipped and table
 // entries are read directly. At most 37 mixed additions and no doublings.
