@@ -68,18 +68,26 @@ static inline void const_lookup_storage(Ge& r, const GeStorage* table, int n, ui
     signed_entry(r, e, absdigit, negate);
 }
 
-// e = k + blind, recoded into signed digits d_i in [-64, 64] (e = sum d_i·2^(7i)) without
-// branches: a window value v above 64 becomes v - 128 and carries one into the next window.
-// e < 2^256, so the top window (4 bits) never carries out.
-static inline void gen_digits(uint32_t (&absd)[GEN_WINDOWS], uint64_t (&neg)[GEN_WINDOWS], const Scalar& e) {
+// The digits of the blinded scalar e = k + blind (secret: callers clear them): signed digits d_i
+// in [-64, 64] with e = sum d_i·2^(7i), as magnitude and sign, recoded without branches: a window
+// value v above 64 becomes v - 128 and carries one into the next window. e < 2^256, so the top
+// window (4 bits) never carries out.
+struct GenDigits {
+    uint32_t absd[GEN_WINDOWS];
+    uint64_t neg[GEN_WINDOWS];
+};
+static inline void gen_digits(GenDigits& d, const GenBlind& b, const Scalar& k) {
+    Scalar e;
+    scalar_add(e, k, b.blind);
     uint64_t carry = 0;
     for (int i = 0; i < GEN_WINDOWS; i++) {
         uint64_t v = scalar_get_bits_range(e, GEN_WINDOW_BITS * i,
                                            i == GEN_WINDOWS - 1 ? 256 - GEN_WINDOW_BITS * i : GEN_WINDOW_BITS) + carry;
         carry = (uint64_t)(GEN_ENTRIES - v) >> 63;           // v > 64
-        absd[i] = (uint32_t)(v ^ ((0 - carry) & (v ^ ((uint64_t)(2 * GEN_ENTRIES) - v))));  // carry ? 128 - v : v
-        neg[i] = carry;
+        d.absd[i] = (uint32_t)(v ^ ((0 - carry) & (v ^ ((uint64_t)(2 * GEN_ENTRIES) - v))));  // carry ? 128 - v : v
+        d.neg[i] = carry;
     }
+    scalar_clear(e);
 }
 
 #if defined(FASTSECP_VARIANT_AVX2)
@@ -122,47 +130,37 @@ struct GenRowScan {
 // first row scanned by the same steps and the last addition inlined too, 6.4-6.5 µs; AVX2 code
 // for the addition alone, without the interleaving, 6.6 µs.
 __attribute__((target("avx2"))) static void gen(const GenBlind& b, Gej& r, const Scalar& k) {
-    Scalar e;
-    scalar_add(e, k, b.blind);
-    uint32_t absd[GEN_WINDOWS];
-    uint64_t neg[GEN_WINDOWS];
-    gen_digits(absd, neg, e);
+    GenDigits d;
+    gen_digits(d, b, k);
     Gej acc = b.initial;
     Ge add;
     GeStorage entry;
     GenRowScan scan;
-    scan_storage(entry, ECMULT_GEN_TABLE[0], GEN_ENTRIES, absd[0]);
-    signed_entry(add, entry, absd[0], neg[0]);
+    scan_storage(entry, ECMULT_GEN_TABLE[0], GEN_ENTRIES, d.absd[0]);
+    signed_entry(add, entry, d.absd[0], d.neg[0]);
     for (int i = 0; i + 1 < GEN_WINDOWS; i++) {
-        scan.start(ECMULT_GEN_TABLE[i + 1], absd[i + 1]);
+        scan.start(ECMULT_GEN_TABLE[i + 1], d.absd[i + 1]);
         gej_add_ge_hooked(acc, acc, add, scan);
         scan.finish(entry);
-        signed_entry(add, entry, absd[i + 1], neg[i + 1]);
+        signed_entry(add, entry, d.absd[i + 1], d.neg[i + 1]);
     }
     gej_add_ge(acc, acc, add);
     r = acc;
-    scalar_clear(e);
-    hash::memclear(absd, sizeof absd);
-    hash::memclear(neg, sizeof neg);
+    hash::memclear(&d, sizeof d);
     hash::memclear(&entry, sizeof entry);
 }
 #else
 static void gen(const GenBlind& b, Gej& r, const Scalar& k) {
-    Scalar e;
-    scalar_add(e, k, b.blind);
-    uint32_t absd[GEN_WINDOWS];
-    uint64_t neg[GEN_WINDOWS];
-    gen_digits(absd, neg, e);
+    GenDigits d;
+    gen_digits(d, b, k);
     Gej acc = b.initial;
     Ge add;
     for (int i = 0; i < GEN_WINDOWS; i++) {
-        const_lookup_storage(add, ECMULT_GEN_TABLE[i], GEN_ENTRIES, absd[i], neg[i]);
+        const_lookup_storage(add, ECMULT_GEN_TABLE[i], GEN_ENTRIES, d.absd[i], d.neg[i]);
         gej_add_ge(acc, acc, add);
     }
     r = acc;
-    scalar_clear(e);
-    hash::memclear(absd, sizeof absd);
-    hash::memclear(neg, sizeof neg);
+    hash::memclear(&d, sizeof d);
 }
 #endif
 
