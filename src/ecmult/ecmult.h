@@ -80,9 +80,12 @@ constexpr int ECMULT_G_WINDOW = 15;                         // wNAF window for G
 constexpr int ECMULT_G_TABLE_SIZE = 1 << (ECMULT_G_WINDOW - 2);  // odd multiples 1..2^14-1
 extern const GeStorage ECMULT_G_ODD[ECMULT_G_TABLE_SIZE];       // (2i+1)·G
 extern const GeStorage ECMULT_G128_ODD[ECMULT_G_TABLE_SIZE];    // (2i+1)·2^128·G
-constexpr int GEN_WINDOW_BITS = 6;                              // signed 6-bit windows of k·G
-constexpr int GEN_WINDOWS = (256 + GEN_WINDOW_BITS - 1) / GEN_WINDOW_BITS;  // 43
-constexpr int GEN_ENTRIES = 1 << (GEN_WINDOW_BITS - 1);                   // |digit| in 1..32
-extern const GeStorage ECMULT_GEN_TABLE[GEN_WINDOWS][GEN_ENTRIES];         // (j+1)·2^(6i)·G
+// Signed 7-bit windows of k·G (37 windows × 64 entries, 148 KiB): six mixed additions fewer than
+// 6-bit windows (43 × 32, 86 KiB) for twice the table scanned per addition; k·G 7.7 -> 7.3 µs
+// (8-bit windows, 32 × 128: 7.6 µs; build-exp experiment, docs/BENCHMARKS.md issue 16).
+constexpr int GEN_WINDOW_BITS = 7;
+constexpr int GEN_WINDOWS = (256 + GEN_WINDOW_BITS - 1) / GEN_WINDOW_BITS;  // 37
+constexpr int GEN_ENTRIES = 1 << (GEN_WINDOW_BITS - 1);                   // |digit| in 1..64
+extern const GeStorage ECMULT_GEN_TABLE[GEN_WINDOWS][GEN_ENTRIES];         // (j+1)·2^(7i)·G
 
 }  // namespace fastsecp

@@ -414,31 +414,50 @@ static inline void gej_add_ge_scaled_var(Gej& r, const Gej& a, const Ge& b, cons
 //   Y3 = (num·(T·den² - 2·X3) - M·den³) / 2,
 // using y3 = λ·((x1 + x2)/2 - x3) - (y1 + y2)/2, which holds for chord and tangent alike. M·den³
 // is den⁴ normally and 0 in the fallback case. Cost: 7M + 5S.
-FASTSECP_SLP_VECTORIZE static inline void gej_add_ge(Gej& r, const Gej& a, const Ge& b) {
-    Fe zz, u2, s2, t, m, num, den, alt, q, n1;
+// Order: S2 = (y2·Z1)·Z1² rather than (y2·Z1²)·Z1, so U2 and S2 are both two multiplications deep
+// and the chain to Y3 is five deep instead of six (the operations are the same): constant-time
+// k·G 8.1 -> 7.65 µs (build-exp experiment, one run).
+//
+// Hooked form: h.step<0>() ... h.step<7>() are called between the field operations, so that a
+// caller can interleave independent work with the addition's multiplications: the constant-time
+// k·G scans the next window's table row there (ecmult_impl.h), vector loads and masks that run
+// beside the multiplications' integer instructions. Always inlined; gej_add_ge is this with no hook.
+struct GroupNoHook {
+    template <int S>
+    void step() {}
+};
+template <class Hook>
+__attribute__((always_inline)) static inline void gej_add_ge_hooked(Gej& r, const Gej& a, const Ge& b, Hook& h) {
+    Fe zz, yz, u2, s2, t, m, num, den, alt, q, n1;
     fe_sqr(zz, a.z);
-    fe_mul(s2, b.y, zz);
+    fe_mul(yz, b.y, a.z);
+    h.template step<0>();
     fe_mul(u2, b.x, zz);
-    fe_mul(s2, s2, a.z);
-    m = a.y;
-    fe_add(m, s2);                       // M = S1 + S2
+    fe_mul(s2, yz, zz);
+    h.template step<1>();
     t = a.x;
     fe_add(t, u2);                       // T = U1 + U2
+    fe_sqr(num, t);
+    fe_mul(n1, a.x, u2);
+    h.template step<2>();
+    m = a.y;
+    fe_add(m, s2);                       // M = S1 + S2
     den = m;
     uint64_t degenerate = fe_normalizes_to_zero(m);
     fe_sub(alt, u2, a.x);                // U2 - U1
     fe_cmov(den, alt, degenerate);
     Fe den2, den4;
     fe_sqr(den2, den);
-    fe_sqr(num, t);
-    fe_mul(n1, a.x, u2);
-    fe_mul(q, t, den2);                  // Q = T·den²
+    h.template step<3>();
     fe_sub(num, num, n1);                // T² - U1·U2
     fe_sub(alt, s2, a.y);                // S2 - S1
     fe_cmov(num, alt, degenerate);
+    fe_mul(q, t, den2);                  // Q = T·den²
+    h.template step<4>();
     Gej sum;
     fe_sqr(sum.x, num);
     fe_sqr(den4, den2);
+    h.template step<5>();
     fe_sub(sum.x, sum.x, q);             // X3 = num² - Q
     Fe zero;
     fe_clear(zero);
@@ -446,8 +465,10 @@ FASTSECP_SLP_VECTORIZE static inline void gej_add_ge(Gej& r, const Gej& a, const
     n1 = sum.x;
     fe_add(n1, sum.x);
     fe_sub(n1, q, n1);                   // Q - 2·X3
-    fe_mul(sum.y, num, n1);
     fe_mul(sum.z, a.z, den);             // zero exactly when a == -b
+    h.template step<6>();
+    fe_mul(sum.y, num, n1);
+    h.template step<7>();
     fe_sub(sum.y, sum.y, den4);
     fe_half(sum.y);                      // Y3
     sum.infinity = fe_normalizes_to_zero(sum.z);
@@ -457,6 +478,10 @@ FASTSECP_SLP_VECTORIZE static inline void gej_add_ge(Gej& r, const Gej& a, const
     gej_cmov(sum, bj, a.infinity);
     gej_cmov(sum, a, b.infinity & (a.infinity ^ 1));
     r = sum;
+}
+FASTSECP_SLP_VECTORIZE static inline void gej_add_ge(Gej& r, const Gej& a, const Ge& b) {
+    GroupNoHook h;
+    gej_add_ge_hooked(r, a, b, h);
 }
 
 // x(a) == x (x normalized), a Jacobian non-infinite. Variable time.

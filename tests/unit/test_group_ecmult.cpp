@@ -275,13 +275,28 @@ TEST(Ecmult, AllVariantsMatchReference) {
     unsigned char seed[32] = {1, 2, 3};
     gen_blind_set(blinded, seed);
     const ref::U256 nm1 = ref::sub(ref::N, ref::U256{{1, 0, 0, 0}});
+    // k·G's window edges (GEN_WINDOW_BITS-bit windows below bit 252): every window at
+    // 2^(w-1) (the largest digit without a carry), every window at 2^(w-1) + 1 (the smallest
+    // value that becomes negative and carries) and every window all ones (carries rippling
+    // through every window).
+    ref::U256 half{}, half1{}, ones{};
+    for (int w = 0; w * GEN_WINDOW_BITS + GEN_WINDOW_BITS <= 252; w++) {
+        int base = w * GEN_WINDOW_BITS;
+        half.d[(base + GEN_WINDOW_BITS - 1) / 64] |= 1ULL << ((base + GEN_WINDOW_BITS - 1) % 64);
+        half1.d[(base + GEN_WINDOW_BITS - 1) / 64] |= 1ULL << ((base + GEN_WINDOW_BITS - 1) % 64);
+        half1.d[base / 64] |= 1ULL << (base % 64);
+        for (int j = 0; j < GEN_WINDOW_BITS; j++) ones.d[(base + j) / 64] |= 1ULL << ((base + j) % 64);
+    }
     for (const EcmultOps* ops : variants()) {
-        for (int i = 0; i < 25; i++) {
+        for (int i = 0; i < 28; i++) {
             ref::U256 k = rand_sc(rng), k2 = rand_sc(rng), pk = rand_sc(rng);
             if (i == 0) k = ref::U256{};
             if (i == 1) k = ref::U256{{1, 0, 0, 0}};
             if (i == 2) k = nm1;
             if (i == 3) k2 = ref::U256{};
+            if (i == 25) k = half;
+            if (i == 26) k = half1;
+            if (i == 27) k = ones;
             ref::Point P = ref::pmul(pk, g);
             ref::Point kG = ref::pmul(k, g);
             Gej r;
