@@ -455,8 +455,9 @@ struct Kp8 {
     }
 
     // out[i] = t[i]·G for the eight lanes, variable time (public scalars): the k·G table walk of
-    // ecmult_impl.h's gen_var (43 signed 6-bit windows, no doublings), one lane per scalar, each
-    // lane reading its own table entry (a zero digit adds nothing), added with the mixed formula.
+    // ecmult_impl.h's gen_var (GEN_WINDOWS signed windows of GEN_WINDOW_BITS bits, no doublings),
+    // one lane per scalar, each lane reading its own table entry (a zero digit adds nothing),
+    // added with the mixed formula.
     static void gen_var(Gej* out, const Scalar* const* t) { to_jacobian(out, gen_acc(t)); }
 
     // The sum behind gen_var, projective.
@@ -544,7 +545,7 @@ struct Kp8 {
     // out[i] = g[i]·G + k[i]·in[i] for the eight lanes, variable time (public scalars and points,
     // as in ECDSA verification). k: run's schedule (GLV halves, 33 signed radix-16 digits each,
     // 128 doublings and 65 additions) but with every lane's own digits and signs, read from
-    // per-lane tables by lookup_lanes; g: gen_acc's table walk (43 additions) into a second
+    // per-lane tables by lookup_lanes; g: gen_acc's table walk (GEN_WINDOWS additions) into a second
     // accumulator, added at the end.
     static void ecmult2_var(Gej* out, const Ge* const* in, const Scalar* const* k, const Scalar* const* g) {
         int8_t d1[33][8], d2[33][8];
