@@ -21,7 +21,7 @@
 
 namespace {
 
-constexpr size_t kItems = 1024;
+constexpr size_t kItems = 4096;
 
 // kItems valid signatures of each kind, keys, tweaks, made once with the compat API.
 struct Data {
@@ -263,6 +263,33 @@ void BM_batch_msm(benchmark::State& st) {
     }
     per_item(st, n);
 }
+// The multi-scalar multiplication of a MuSig2 key aggregation: n full-size scalars on keys only
+// (musig_pubkey_agg of n + 1 keys; the second key's coefficient is 1). args: n, algorithm.
+void BM_batch_msm_full(benchmark::State& st) {
+    using namespace fastsecp;
+    size_t n = (size_t)st.range(0);
+    std::vector<Ge> pts(n);
+    std::vector<Scalar> ks(n);
+    std::mt19937_64 rng(6);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char b[32];
+        for (auto& c : b) c = (unsigned char)rng();
+        scalar_set_b32(ks[i], b, nullptr);
+        Gej j;
+        ecmult_gen_var(j, ks[i]);
+        ge_set_gej_var(pts[i], j);
+    }
+    batch::MsmInput in;
+    in.full_points = pts.data();
+    in.full_scalars = ks.data();
+    in.n_full = n;
+    std::vector<unsigned char> scratch(batch::msm_scratch_size(n, 0));
+    for (auto _ : st) {
+        Gej r;
+        batch::msm_var(r, in, scratch.data(), st.range(1) ? batch::MsmAlgo::Pippenger : batch::MsmAlgo::Strauss);
+        benchmark::DoNotOptimize(r);
+    }
+}
 // Point decompression (one per key, one per nonce in a batch), dispatched variant.
 void BM_batch_decompress(benchmark::State& st) {
     using namespace fastsecp;
@@ -282,11 +309,12 @@ void BM_batch_decompress(benchmark::State& st) {
 BENCHMARK(BM_batch_msm)->ArgNames({"n", "pippenger"})
     ->Args({16, 0})->Args({16, 1})->Args({64, 0})->Args({64, 1})->Args({256, 0})->Args({256, 1})
     ->Args({1024, 0})->Args({1024, 1});
+BENCHMARK(BM_batch_msm_full)->ArgNames({"n", "pippenger"})->Args({15, 0})->Args({15, 1});
 BENCHMARK(BM_batch_decompress);
 BENCHMARK(BM_batch_schnorr_single)->UseRealTime();
 BENCHMARK(BM_batch_schnorr_single_parsed)->UseRealTime();
 BENCHMARK(BM_batch_schnorr_verify)->ArgNames({"n", "threads"})
-    ->Args({1, 1})->Args({64, 1})->Args({1024, 1})->Args({64, 2})->Args({1024, 2})->UseRealTime();
+    ->Args({1, 1})->Args({64, 1})->Args({1024, 1})->Args({4096, 1})->Args({64, 2})->Args({1024, 2})->UseRealTime();
 BENCHMARK(BM_batch_ecdsa_single)->UseRealTime();
 BENCHMARK(BM_batch_ecdsa_single_parsed)->UseRealTime();
 BENCHMARK(BM_batch_ecdsa_verify)->ArgNames({"n", "threads"})

@@ -20,16 +20,32 @@ constexpr int STRAUSS_WINDOW = 5;                              // wNAF width for
 constexpr int STRAUSS_TABLE = 1 << (STRAUSS_WINDOW - 2);       // odd multiples 1P..15P
 constexpr int STRAUSS_DIGITS = 130;                            // scalars < 2^128 (+ NAF carry)
 
+// Below this many terms a Strauss digit row holds about one point (a term has a nonzero digit in
+// about one row of six), too few to pair: each is added into the accumulator directly.
+constexpr size_t STRAUSS_ROW_SUM_MIN_TERMS = 8;
+
+// Scratch of msm_common_impl.h's PairSums per pair it can hold: six pointers, three field elements.
+constexpr size_t PAIR_SUMS_BYTES = 6 * sizeof(void*) + 3 * sizeof(Fe);
+
+// wNAF has at most one nonzero digit in any STRAUSS_WINDOW consecutive ones: a bound on the
+// nonzero digits of one term (also of the generator's two, whose window is wider).
+constexpr size_t STRAUSS_MAX_NONZERO = (STRAUSS_DIGITS + STRAUSS_WINDOW - 1) / STRAUSS_WINDOW;
+
 struct StraussLayout {
-    size_t tab, ltab, zt, pre, digits, total;  // byte offsets, total size
+    size_t tab, ltab, zt, pre, digits, rows, rows2, pairs_mem, total;  // byte offsets, total size
     StraussLayout(size_t n_full, size_t n_short) {
         size_t bases = n_full + n_short, terms = 2 * n_full + n_short;
+        size_t points = terms < STRAUSS_ROW_SUM_MIN_TERMS ? 0 : (terms + 2) * STRAUSS_MAX_NONZERO;
+        size_t pairs = points / 2;
         tab = 0;                                                        // Ge[bases][TABLE]
         ltab = msm_round_up(tab + bases * STRAUSS_TABLE * sizeof(Ge));  // Ge[n_full][TABLE] (λ)
         zt = msm_round_up(ltab + n_full * STRAUSS_TABLE * sizeof(Ge));  // Fe[bases]
         pre = msm_round_up(zt + bases * sizeof(Fe));                    // Fe[bases]
         digits = msm_round_up(pre + bases * sizeof(Fe));                // int8[DIGITS][terms]
-        total = msm_round_up(digits + STRAUSS_DIGITS * terms);
+        rows = msm_round_up(digits + STRAUSS_DIGITS * terms);           // Ge[points] by digit row
+        rows2 = msm_round_up(rows + points * sizeof(Ge));               // Ge[points] the next round's
+        pairs_mem = msm_round_up(rows2 + points * sizeof(Ge));          // PairSums of `pairs`
+        total = msm_round_up(pairs_mem + pairs * PAIR_SUMS_BYTES);
     }
 };
 
@@ -73,13 +89,14 @@ struct PippengerLayout {
     int c, windows;
     size_t nb;                                                     // buckets: 2^(c-1)
     size_t batch;                                                  // additions per shared inversion
-    size_t pts, digits, buckets, overflow, busy, pend, pend_pt, num, den, acc, total;  // byte offsets
+    size_t pts, digits, buckets, overflow, busy, pend, pend_pt, pairs_mem, total;  // byte offsets
     explicit PippengerLayout(size_t terms) : PippengerLayout(terms, pippenger_window(terms)) {}
     PippengerLayout(size_t terms, int width) {
         c = width;
         windows = pippenger_windows(c);
         nb = (size_t)1 << (c - 1);
-        constexpr size_t K = PIPPENGER_BATCH;
+        batch = pippenger_affine_batch(c);
+        const size_t K = batch ? PIPPENGER_BATCH : 0;  // queued additions (none: Jacobian buckets)
         pts = 0;                                                          // Ge[terms]
         digits = msm_round_up(pts + terms * sizeof(Ge));                  // int16[windows][terms]
         buckets = msm_round_up(digits + (size_t)windows * terms * sizeof(int16_t));  // Ge[nb]
@@ -87,11 +104,8 @@ struct PippengerLayout {
         busy = msm_round_up(overflow + nb * sizeof(Gej));                 // uint8[nb]
         pend = msm_round_up(busy + nb);                                   // uint32[K]  bucket of each
         pend_pt = msm_round_up(pend + K * sizeof(uint32_t));              // Ge[K]      point to add
-        num = msm_round_up(pend_pt + K * sizeof(Ge));                     // Fe[K]      slope numerators
-        den = msm_round_up(num + K * sizeof(Fe));                         // Fe[K]      ... denominators
-        acc = msm_round_up(den + K * sizeof(Fe));                         // Fe[K]      prefix products
-        total = msm_round_up(acc + K * sizeof(Fe));
-        batch = pippenger_affine_batch(c);
+        pairs_mem = msm_round_up(pend_pt + K * sizeof(Ge));               // PairSums of K
+        total = msm_round_up(pairs_mem + K * PAIR_SUMS_BYTES);
     }
 };
 
