@@ -307,7 +307,7 @@ void BM_batch_decompress(benchmark::State& st) {
 }  // namespace
 
 BENCHMARK(BM_batch_msm)->ArgNames({"n", "pippenger"})
-    ->Args({16, 0})->Args({16, 1})->Args({64, 0})->Args({64, 1})->Args({256, 0})->Args({256, 1})
+    ->Args({16, 0})->Args({16, 1})->Args({64, 0})->Args({64, 1})->Args({128, 0})->Args({128, 1})->Args({256, 0})->Args({256, 1})
     ->Args({1024, 0})->Args({1024, 1});
 BENCHMARK(BM_batch_msm_full)->ArgNames({"n", "pippenger"})->Args({15, 0})->Args({15, 1});
 BENCHMARK(BM_batch_decompress);

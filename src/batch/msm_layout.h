@@ -21,8 +21,12 @@ constexpr int STRAUSS_TABLE = 1 << (STRAUSS_WINDOW - 2);       // odd multiples 
 constexpr int STRAUSS_DIGITS = 130;                            // scalars < 2^128 (+ NAF carry)
 
 // Below this many terms a Strauss digit row holds about one point (a term has a nonzero digit in
-// about one row of six), too few to pair: each is added into the accumulator directly.
-constexpr size_t STRAUSS_ROW_SUM_MIN_TERMS = 8;
+// about one row of six), too few to pair: each is added into the accumulator directly. Above the
+// maximum (sizes where Pippenger is chosen anyway) too, so the row lists' scratch stays bounded.
+constexpr size_t STRAUSS_ROW_SUM_MIN_TERMS = 8, STRAUSS_ROW_SUM_MAX_TERMS = 400;
+constexpr bool strauss_row_sums(size_t terms) {
+    return terms >= STRAUSS_ROW_SUM_MIN_TERMS && terms <= STRAUSS_ROW_SUM_MAX_TERMS;
+}
 
 // Scratch of msm_common_impl.h's PairSums per pair it can hold: six pointers, three field elements.
 constexpr size_t PAIR_SUMS_BYTES = 6 * sizeof(void*) + 3 * sizeof(Fe);
@@ -33,9 +37,12 @@ constexpr size_t STRAUSS_MAX_NONZERO = (STRAUSS_DIGITS + STRAUSS_WINDOW - 1) / S
 
 struct StraussLayout {
     size_t tab, ltab, zt, pre, digits, rows, rows2, pairs_mem, total;  // byte offsets, total size
-    StraussLayout(size_t n_full, size_t n_short) {
+    StraussLayout(size_t n_full, size_t n_short) : StraussLayout(n_full, n_short, 2 * n_full + n_short) {}
+    // row_terms: the term count the row lists are sized for (the scratch-size query passes the
+    // largest that any smaller input could use).
+    StraussLayout(size_t n_full, size_t n_short, size_t row_terms) {
         size_t bases = n_full + n_short, terms = 2 * n_full + n_short;
-        size_t points = terms < STRAUSS_ROW_SUM_MIN_TERMS ? 0 : (terms + 2) * STRAUSS_MAX_NONZERO;
+        size_t points = strauss_row_sums(row_terms) ? (row_terms + 2) * STRAUSS_MAX_NONZERO : 0;
         size_t pairs = points / 2;
         tab = 0;                                                        // Ge[bases][TABLE]
         ltab = msm_round_up(tab + bases * STRAUSS_TABLE * sizeof(Ge));  // Ge[n_full][TABLE] (λ)

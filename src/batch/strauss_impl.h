@@ -125,7 +125,7 @@ static void msm_strauss(Gej& r, const batch::MsmInput& in, void* scratch) {
     };
     Gej acc;
     gej_set_infinity(acc);
-    if (terms < batch::STRAUSS_ROW_SUM_MIN_TERMS) {  // rows of about one point: added one by one
+    if (!batch::strauss_row_sums(terms)) {  // points added one by one (see msm_layout.h)
         for (int i = bits - 1; i >= 0; i--) {
             gej_double_var(acc, acc);
             const int8_t* row = digits + (size_t)i * terms;
