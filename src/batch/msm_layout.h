@@ -17,12 +17,15 @@ constexpr size_t MSM_ALIGN = 64;
 constexpr size_t msm_round_up(size_t x) { return (x + MSM_ALIGN - 1) & ~(MSM_ALIGN - 1); }
 
 constexpr int STRAUSS_WINDOW = 5;                              // wNAF width for the points
-constexpr int STRAUSS_TABLE = 1 << (STRAUSS_WINDOW - 2);       // odd multiples 1P..15P
+constexpr int STRAUSS_ROW_WINDOW = 4;                          // ... with row sums (see below)
+constexpr int STRAUSS_TABLE = 1 << (STRAUSS_WINDOW - 2);       // odd multiples 1P..15P (at most)
 constexpr int STRAUSS_DIGITS = 130;                            // scalars < 2^128 (+ NAF carry)
 
 // Below this many terms a Strauss digit row holds about one point (a term has a nonzero digit in
 // about one row of six), too few to pair: each is added into the accumulator directly. Above the
 // maximum (sizes where Pippenger is chosen anyway) too, so the row lists' scratch stays bounded.
+// Row sums make the additions cheaper than the tables' entries, so they take a narrower window
+// (4: 1P..7P, a fifth of the digits nonzero) than points added one by one (5: 1P..15P, a sixth).
 constexpr size_t STRAUSS_ROW_SUM_MIN_TERMS = 8, STRAUSS_ROW_SUM_MAX_TERMS = 400;
 constexpr bool strauss_row_sums(size_t terms) {
     return terms >= STRAUSS_ROW_SUM_MIN_TERMS && terms <= STRAUSS_ROW_SUM_MAX_TERMS;
@@ -31,9 +34,10 @@ constexpr bool strauss_row_sums(size_t terms) {
 // Scratch of msm_common_impl.h's PairSums per pair it can hold: six pointers, three field elements.
 constexpr size_t PAIR_SUMS_BYTES = 6 * sizeof(void*) + 3 * sizeof(Fe);
 
-// wNAF has at most one nonzero digit in any STRAUSS_WINDOW consecutive ones: a bound on the
-// nonzero digits of one term (also of the generator's two, whose window is wider).
-constexpr size_t STRAUSS_MAX_NONZERO = (STRAUSS_DIGITS + STRAUSS_WINDOW - 1) / STRAUSS_WINDOW;
+// wNAF has at most one nonzero digit in any w consecutive ones: a bound on the nonzero digits of
+// one term with row sums (also of the generator's two, whose window is wider).
+constexpr size_t STRAUSS_MAX_NONZERO = (STRAUSS_DIGITS + STRAUSS_ROW_WINDOW - 1) / STRAUSS_ROW_WINDOW;
+constexpr int strauss_window(size_t terms) { return strauss_row_sums(terms) ? STRAUSS_ROW_WINDOW : STRAUSS_WINDOW; }
 
 struct StraussLayout {
     size_t tab, ltab, zt, pre, digits, rows, rows2, pairs_mem, total;  // byte offsets, total size

@@ -8,9 +8,9 @@ namespace fastsecp::FASTSECP_VARIANT {
 
 // wNAF digits of k (< 2^128) into column `term` of a digit-major int8 matrix with `stride`
 // columns, negated when neg. Returns the digit count (one past the top nonzero digit).
-static inline int msm_wnaf_column(int8_t* digits, size_t stride, size_t term, const Scalar& k, bool neg) {
+static inline int msm_wnaf_column(int8_t* digits, size_t stride, size_t term, const Scalar& k, bool neg, int w) {
     int d[batch::STRAUSS_DIGITS];
-    int len = wnaf_var(d, batch::STRAUSS_DIGITS, k, batch::STRAUSS_WINDOW);
+    int len = wnaf_var(d, batch::STRAUSS_DIGITS, k, w);
     for (int i = 0; i < batch::STRAUSS_DIGITS; i++)
         digits[(size_t)i * stride + term] = (int8_t)(neg ? -d[i] : d[i]);
     return len;
@@ -54,7 +54,9 @@ static Ge* msm_row_sums(MsmRows& r, int rows) {
 
 static void msm_strauss(Gej& r, const batch::MsmInput& in, void* scratch) {
     const size_t nf = in.n_full, bases = in.n_full + in.n_short, terms = 2 * in.n_full + in.n_short;
-    constexpr int TN = batch::STRAUSS_TABLE, LEN = batch::STRAUSS_DIGITS;
+    constexpr int LEN = batch::STRAUSS_DIGITS;
+    const bool row_sums = batch::strauss_row_sums(terms);
+    const int W = batch::strauss_window(terms), TN = 1 << (W - 2);  // tables: TN odd multiples
     const batch::StraussLayout lay(in.n_full, in.n_short);
     unsigned char* base = static_cast<unsigned char*>(scratch);
     Ge* tab = reinterpret_cast<Ge*>(base + lay.tab);
@@ -103,13 +105,13 @@ static void msm_strauss(Gej& r, const batch::MsmInput& in, void* scratch) {
         Scalar k1, k2;
         bool n1, n2;
         msm_split_full(k1, k2, n1, n2, in.full_scalars[b]);
-        int l1 = msm_wnaf_column(digits, terms, 2 * b, k1, n1);
-        int l2 = msm_wnaf_column(digits, terms, 2 * b + 1, k2, n2);
+        int l1 = msm_wnaf_column(digits, terms, 2 * b, k1, n1, W);
+        int l2 = msm_wnaf_column(digits, terms, 2 * b + 1, k2, n2, W);
         if (l1 > bits) bits = l1;
         if (l2 > bits) bits = l2;
     }
     for (size_t s = 0; s < in.n_short; s++) {
-        int l = msm_wnaf_column(digits, terms, 2 * nf + s, in.short_scalars[s], false);
+        int l = msm_wnaf_column(digits, terms, 2 * nf + s, in.short_scalars[s], false, W);
         if (l > bits) bits = l;
     }
     int wg1[LEN], wg2[LEN];
@@ -125,7 +127,7 @@ static void msm_strauss(Gej& r, const batch::MsmInput& in, void* scratch) {
     };
     Gej acc;
     gej_set_infinity(acc);
-    if (!batch::strauss_row_sums(terms)) {  // points added one by one (see msm_layout.h)
+    if (!row_sums) {  // points added one by one (see msm_layout.h)
         for (int i = bits - 1; i >= 0; i--) {
             gej_double_var(acc, acc);
             const int8_t* row = digits + (size_t)i * terms;
