@@ -40,7 +40,7 @@ constexpr size_t STRAUSS_MAX_NONZERO = (STRAUSS_DIGITS + STRAUSS_ROW_WINDOW - 1)
 constexpr int strauss_window(size_t terms) { return strauss_row_sums(terms) ? STRAUSS_ROW_WINDOW : STRAUSS_WINDOW; }
 
 struct StraussLayout {
-    size_t tab, ltab, zt, pre, digits, rows, rows2, pairs_mem, total;  // byte offsets, total size
+    size_t tab, ltab, zt, pre, digits, ntab, nltab, ptrs, rows, rows2, pairs_mem, total;  // byte offsets
     StraussLayout(size_t n_full, size_t n_short) : StraussLayout(n_full, n_short, 2 * n_full + n_short) {}
     // row_terms: the term count the row lists are sized for (the scratch-size query passes the
     // largest that any smaller input could use).
@@ -53,7 +53,13 @@ struct StraussLayout {
         zt = msm_round_up(ltab + n_full * STRAUSS_TABLE * sizeof(Ge));  // Fe[bases]
         pre = msm_round_up(zt + bases * sizeof(Fe));                    // Fe[bases]
         digits = msm_round_up(pre + bases * sizeof(Fe));                // int8[DIGITS][terms]
-        rows = msm_round_up(digits + STRAUSS_DIGITS * terms);           // Ge[points] by digit row
+        // With row sums: negated tables, and each row's points as table pointers (at most one per
+        // term and two for the generator per row).
+        const bool rs = points != 0;
+        ntab = msm_round_up(digits + STRAUSS_DIGITS * terms);           // Ge[bases][TABLE]
+        nltab = msm_round_up(ntab + (rs ? bases * STRAUSS_TABLE * sizeof(Ge) : 0));   // Ge[n_full][TABLE]
+        ptrs = msm_round_up(nltab + (rs ? n_full * STRAUSS_TABLE * sizeof(Ge) : 0));  // Ge*[DIGITS][terms+2]
+        rows = msm_round_up(ptrs + (rs ? STRAUSS_DIGITS * (row_terms + 2) * sizeof(Ge*) : 0));  // Ge[points]
         rows2 = msm_round_up(rows + points * sizeof(Ge));               // Ge[points] the next round's
         pairs_mem = msm_round_up(rows2 + points * sizeof(Ge));          // PairSums of `pairs`
         total = msm_round_up(pairs_mem + pairs * PAIR_SUMS_BYTES);

@@ -52,6 +52,84 @@ static Ge* msm_row_sums(MsmRows& r, int rows) {
     }
 }
 
+// Strauss with row sums, from the affine tables on: every term's wNAF digits become pointers to
+// ±table entries, listed by row; the first round of pair sums reads the tables through them, the
+// rest runs in msm_row_sums; then one doubling chain adds one point per row into acc.
+static void msm_strauss_rows(Gej& acc, const batch::MsmInput& in, const Ge* tab, const Ge* ltab, int W,
+                             unsigned char* base, const batch::StraussLayout& lay) {
+    const size_t nf = in.n_full, bases = in.n_full + in.n_short, terms = 2 * in.n_full + in.n_short;
+    const size_t TN = (size_t)1 << (W - 2), stride = terms + 2;
+    constexpr int LEN = batch::STRAUSS_DIGITS;
+    Ge* ntab = reinterpret_cast<Ge*>(base + lay.ntab);
+    Ge* nltab = reinterpret_cast<Ge*>(base + lay.nltab);
+    const Ge** ptrs = reinterpret_cast<const Ge**>(base + lay.ptrs);
+    for (size_t j = 0; j < bases * TN; j++) ge_neg(ntab[j], tab[j]);
+    for (size_t j = 0; j < nf * TN; j++) ge_neg(nltab[j], ltab[j]);
+
+    MsmRows rows;
+    for (int i = 0; i < LEN; i++) rows.cnt[i] = 0;
+    int bits = 0;
+    auto put = [&](const Ge* pos, const Ge* neg, const Scalar& k, bool negate) {
+        int d[LEN];
+        int len = wnaf_var(d, LEN, k, W);
+        if (len > bits) bits = len;
+        for (int i = 0; i < len; i++) {
+            int v = negate ? -d[i] : d[i];
+            if (v) ptrs[(size_t)i * stride + rows.cnt[i]++] = v > 0 ? pos + ((v - 1) >> 1) : neg + ((-v - 1) >> 1);
+        }
+    };
+    for (size_t b = 0; b < nf; b++) {
+        Scalar k1, k2;
+        bool n1, n2;
+        msm_split_full(k1, k2, n1, n2, in.full_scalars[b]);
+        put(tab + b * TN, ntab + b * TN, k1, n1);
+        put(ltab + b * TN, nltab + b * TN, k2, n2);
+    }
+    for (size_t s = 0; s < in.n_short; s++)
+        put(tab + (nf + s) * TN, ntab + (nf + s) * TN, in.short_scalars[s], false);
+    // The generator's halves (window 15: at most 9 nonzero digits each) from the static tables.
+    Ge gpts[2 * ((LEN + ECMULT_G_WINDOW - 1) / ECMULT_G_WINDOW)];
+    size_t ng = 0;
+    Scalar g[2];
+    scalar_split_128(g[0], g[1], in.g);
+    for (int h = 0; h < 2; h++) {
+        int d[LEN];
+        int len = wnaf_var(d, LEN, g[h], ECMULT_G_WINDOW);
+        if (len > bits) bits = len;
+        for (int i = 0; i < len; i++) {
+            if (!d[i]) continue;
+            Ge& p = gpts[ng++];
+            ge_from_storage(p, (h ? ECMULT_G128_ODD : ECMULT_G_ODD)[(d[i] > 0 ? d[i] - 1 : -d[i] - 1) >> 1]);
+            if (d[i] < 0) ge_neg(p, p);
+            ptrs[(size_t)i * stride + rows.cnt[i]++] = &p;
+        }
+    }
+
+    // First round: pairs straight from the tables into rows.pts (row i from off[i]).
+    rows.pts = reinterpret_cast<Ge*>(base + lay.rows);
+    rows.next = reinterpret_cast<Ge*>(base + lay.rows2);
+    rows.pairs.init(base + lay.pairs_mem, ((terms + 2) * batch::STRAUSS_MAX_NONZERO) / 2);
+    uint32_t at = 0;
+    for (int i = 0; i < bits; i++) {
+        rows.off[i] = at;
+        const uint32_t n = rows.cnt[i];
+        at += n;
+        const Ge* const* p = ptrs + (size_t)i * stride;
+        Ge* q = rows.pts + rows.off[i];
+        uint32_t out = 0;
+        for (uint32_t j = 0; j + 1 < n; j += 2)
+            if (rows.pairs.add(q + out, p[j], p[j + 1])) out++;
+        if (n & 1) q[out++] = *p[n - 1];
+        rows.cnt[i] = out;
+    }
+    rows.pairs.run();
+    const Ge* sums = msm_row_sums(rows, bits);
+    for (int i = bits - 1; i >= 0; i--) {
+        gej_double_var(acc, acc);
+        if (rows.cnt[i]) gej_add_ge_var(acc, acc, sums[rows.off[i]]);
+    }
+}
+
 static void msm_strauss(Gej& r, const batch::MsmInput& in, void* scratch) {
     const size_t nf = in.n_full, bases = in.n_full + in.n_short, terms = 2 * in.n_full + in.n_short;
     constexpr int LEN = batch::STRAUSS_DIGITS;
@@ -98,8 +176,16 @@ static void msm_strauss(Gej& r, const batch::MsmInput& in, void* scratch) {
             for (int j = 0; j < TN; j++) ge_mul_lambda(ltab[b * TN + j], tab[b * TN + j]);
     }
 
-    // Digits: terms 2b and 2b+1 are k1 (table tab[b]) and k2 (table ltab[b]) of full point b;
-    // term 2·nf + s is short point s (table tab[nf + s]).
+    Gej acc;
+    gej_set_infinity(acc);
+    if (row_sums) {
+        msm_strauss_rows(acc, in, tab, ltab, W, base, lay);
+        r = acc;
+        return;
+    }
+
+    // Points added one by one. Digits: terms 2b and 2b+1 are k1 (table tab[b]) and k2 (table
+    // ltab[b]) of full point b; term 2·nf + s is short point s (table tab[nf + s]).
     int bits = 0;
     for (size_t b = 0; b < nf; b++) {
         Scalar k1, k2;
@@ -121,56 +207,16 @@ static void msm_strauss(Gej& r, const batch::MsmInput& in, void* scratch) {
     int bg2 = wnaf_var(wg2, LEN, g2, ECMULT_G_WINDOW);
     if (bg1 > bits) bits = bg1;
     if (bg2 > bits) bits = bg2;
-
-    const auto table_of = [&](size_t t) {  // term t's table
-        return t < 2 * nf ? ((t & 1) ? ltab + (t >> 1) * TN : tab + (t >> 1) * TN) : tab + (t - nf) * TN;
-    };
-    Gej acc;
-    gej_set_infinity(acc);
-    if (!row_sums) {  // points added one by one (see msm_layout.h)
-        for (int i = bits - 1; i >= 0; i--) {
-            gej_double_var(acc, acc);
-            const int8_t* row = digits + (size_t)i * terms;
-            for (size_t t = 0; t < terms; t++)
-                if (row[t]) table_add_var(acc, table_of(t), row[t]);
-            if (wg1[i]) table_add_storage_var(acc, ECMULT_G_ODD, wg1[i], nullptr);
-            if (wg2[i]) table_add_storage_var(acc, ECMULT_G128_ODD, wg2[i], nullptr);
-        }
-        r = acc;
-        return;
-    }
-
-    // Every row's points (±table entries for its nonzero digits) listed row by row, then summed
-    // per row in affine coordinates (msm_row_sums), so the doubling chain adds one point per row.
-    MsmRows rows;
-    rows.pts = reinterpret_cast<Ge*>(base + lay.rows);
-    rows.next = reinterpret_cast<Ge*>(base + lay.rows2);
-    rows.pairs.init(base + lay.pairs_mem, ((terms + 2) * batch::STRAUSS_MAX_NONZERO) / 2);
-    uint32_t at = 0;
-    for (int i = 0; i < bits; i++) {
-        rows.off[i] = at;
-        const int8_t* row = digits + (size_t)i * terms;
-        for (size_t t = 0; t < terms; t++) {
-            int d = row[t];
-            if (!d) continue;
-            const Ge* table = table_of(t);
-            Ge& p = rows.pts[at++];
-            if (d > 0) p = table[(d - 1) >> 1];
-            else ge_neg(p, table[(-d - 1) >> 1]);
-        }
-        for (int g = 0; g < 2; g++) {
-            int d = g ? wg2[i] : wg1[i];
-            if (!d) continue;
-            Ge& p = rows.pts[at++];
-            ge_from_storage(p, (g ? ECMULT_G128_ODD : ECMULT_G_ODD)[(d > 0 ? d - 1 : -d - 1) >> 1]);
-            if (d < 0) ge_neg(p, p);
-        }
-        rows.cnt[i] = at - rows.off[i];
-    }
-    const Ge* sums = msm_row_sums(rows, bits);
     for (int i = bits - 1; i >= 0; i--) {
         gej_double_var(acc, acc);
-        if (rows.cnt[i]) gej_add_ge_var(acc, acc, sums[rows.off[i]]);
+        const int8_t* row = digits + (size_t)i * terms;
+        for (size_t t = 0; t < terms; t++) {
+            if (!row[t]) continue;
+            const Ge* table = t < 2 * nf ? ((t & 1) ? ltab + (t >> 1) * TN : tab + (t >> 1) * TN) : tab + (t - nf) * TN;
+            table_add_var(acc, table, row[t]);
+        }
+        if (wg1[i]) table_add_storage_var(acc, ECMULT_G_ODD, wg1[i], nullptr);
+        if (wg2[i]) table_add_storage_var(acc, ECMULT_G128_ODD, wg2[i], nullptr);
     }
     r = acc;
 }
