@@ -63,7 +63,8 @@ struct Affine8 {
         }
     }
 
-    // Field element at byte offset off of eight points, as lanes (see lanes_gather).
+    // Field element at byte offset off of eight points, as lanes (see lanes_gather): limbs below
+    // 2^52, the top one below 2^48.
     static F load(const Ge* const* p, unsigned live, size_t off, uint64_t fill) {
         V w[4];
         lanes_gather(w, p, live, off, fill);
@@ -71,11 +72,15 @@ struct Affine8 {
         return F{{w[0] & m, (w[0].shr(52) + w[1].shl(12)) & m, (w[1].shr(40) + w[2].shl(24)) & m,
                   (w[2].shr(28) + w[3].shl(36)) & m, w[3].shr(16)}};
     }
-    // Back to 4×64 limbs below 2^256: a normalized element (limbs below 2^52, the top one at most
-    // 2^48) has bit 256 set only when its low 256 bits are below 2^208, so one fold of it (+C)
-    // and one carry pass leave every limb in range.
-    static void store(Ge* const* p, unsigned live, size_t off, F a) {
+    // Normalized (limbs below 2^52, the top one at most 2^48, and 2^48 only when the limbs below
+    // are small): one carry pass, limb 4's bits from 2^256 up folded back (times 2^256 mod p),
+    // another carry pass. Limbs below 2^63 in.
+    static F normalize(F a) {
         const V m = V::set1(K::M52);
+        for (int i = 0; i < 4; i++) {
+            a.l[i + 1] = a.l[i + 1] + a.l[i].shr(52);
+            a.l[i] = a.l[i] & m;
+        }
         const V top = a.l[4].shr(48);
         a.l[4] = a.l[4] & V::set1(K::M48);
         a.l[0] = V::madd52lo(a.l[0], top, V::set1(K::R256));
@@ -83,6 +88,23 @@ struct Affine8 {
             a.l[i + 1] = a.l[i + 1] + a.l[i].shr(52);
             a.l[i] = a.l[i] & m;
         }
+        return a;
+    }
+    // a - b + 4p, normalized; a and b: limbs below 2^53, b's top one below 4·(2^48 - 1) (what
+    // load, normalize and Kp8's mul/sqr return).
+    static F sub(const F& a, const F& b) {
+        constexpr uint64_t P0 = 0xFFFFEFFFFFC2FULL;  // p's limb 0 (limbs 1..3: 2^52 - 1, limb 4: 2^48 - 1)
+        F r;
+        r.l[0] = a.l[0] + V::set1(4 * P0) - b.l[0];
+        for (int i = 1; i < 4; i++) r.l[i] = a.l[i] + V::set1(4 * K::M52) - b.l[i];
+        r.l[4] = a.l[4] + V::set1(4 * K::M48) - b.l[4];
+        return normalize(r);
+    }
+    // Back to 4×64 limbs below 2^256 from a normalized element: bit 256 is set only when the low
+    // 256 bits are below 2^208, so one more fold of it (+C) and a carry pass leave every limb in
+    // range.
+    static void store(Ge* const* p, unsigned live, size_t off, F a) {
+        a = normalize(normalize(a));
         V w[4] = {a.l[0] + a.l[1].shl(52), a.l[1].shr(12) + a.l[2].shl(40), a.l[2].shr(24) + a.l[3].shl(28),
                   a.l[3].shr(36) + a.l[4].shl(16)};
         lanes_scatter(p, live, off, w);
@@ -97,7 +119,7 @@ struct Affine8 {
         // Lanes past n (last group) get xa = 0, xb = 1: a nonzero denominator, result unused.
         auto live = [n](size_t g) { return (unsigned)(n - 8 * g < 8 ? n - 8 * g : 8); };
         for (size_t g = 0; g < groups; g++) {
-            den[g] = K::sub(load(b + 8 * g, live(g), X, 1), load(a + 8 * g, live(g), X, 0));
+            den[g] = sub(load(b + 8 * g, live(g), X, 1), load(a + 8 * g, live(g), X, 0));
             acc[g] = g ? K::mul(acc[g - 1], den[g]) : den[g];
         }
         // The eight lane products, inverted together.
@@ -128,9 +150,9 @@ struct Affine8 {
         for (size_t g = 0; g < groups; g++) {
             const unsigned lv = live(g);
             const F ax = load(a + 8 * g, lv, X, 0), ay = load(a + 8 * g, lv, Y, 0);
-            const F lam = K::mul(K::sub(load(b + 8 * g, lv, Y, 0), ay), den[g]);
-            const F x3 = K::sub(K::sub(K::sqr(lam), ax), load(b + 8 * g, lv, X, 0));
-            const F y3 = K::sub(K::mul(K::sub(ax, x3), lam), ay);
+            const F lam = K::mul(sub(load(b + 8 * g, lv, Y, 0), ay), den[g]);
+            const F x3 = sub(sub(K::sqr(lam), ax), load(b + 8 * g, lv, X, 0));
+            const F y3 = sub(K::mul(sub(ax, x3), lam), ay);
             store(out + 8 * g, lv, X, x3);
             store(out + 8 * g, lv, Y, y3);
             for (unsigned lane = 0; lane < lv; lane++) out[8 * g + lane]->infinity = 0;
