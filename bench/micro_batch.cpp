@@ -21,7 +21,7 @@
 
 namespace {
 
-constexpr size_t kItems = 1024;
+constexpr size_t kItems = 4096;
 
 // kItems valid signatures of each kind, keys, tweaks, made once with the compat API.
 struct Data {
@@ -230,39 +230,48 @@ void BM_batch_pubkey_tweak_add_single(benchmark::State& st) {
 
 // ---- Where batch Schnorr time goes ----------------------------------------------------------
 
-// The multi-scalar multiplication of a Schnorr batch of n items (n full-size scalars on keys, n
-// 128-bit ones on nonces, one on G), per algorithm. args: n, algorithm (0 Strauss, 1 Pippenger).
-void BM_batch_msm(benchmark::State& st) {
+// One multi-scalar multiplication over n_full full-size scalars and n_short 128-bit ones on random
+// points (and, with short ones, a full scalar on G), by the algorithm of args[1] (0 Strauss, 1
+// Pippenger).
+void run_msm(benchmark::State& st, size_t n_full, size_t n_short, uint64_t seed) {
     using namespace fastsecp;
-    size_t n = (size_t)st.range(0);
-    std::vector<Ge> pts(2 * n);
-    std::vector<Scalar> ks(2 * n);
-    std::mt19937_64 rng(5);
-    for (size_t i = 0; i < 2 * n; i++) {
+    const size_t n = n_full + n_short;
+    std::vector<Ge> pts(n);
+    std::vector<Scalar> ks(n);
+    std::mt19937_64 rng(seed);
+    for (size_t i = 0; i < n; i++) {
         unsigned char b[32];
         for (auto& c : b) c = (unsigned char)rng();
         scalar_set_b32(ks[i], b, nullptr);
         Gej j;
         ecmult_gen_var(j, ks[i]);
         ge_set_gej_var(pts[i], j);
-        if (i >= n) ks[i].d[2] = ks[i].d[3] = 0;
+        if (i >= n_full) ks[i].d[2] = ks[i].d[3] = 0;
     }
     batch::MsmInput in;
     in.full_points = pts.data();
     in.full_scalars = ks.data();
-    in.n_full = n;
-    in.short_points = pts.data() + n;
-    in.short_scalars = ks.data() + n;
-    in.n_short = n;
-    in.g = ks[0];
-    std::vector<unsigned char> scratch(batch::msm_scratch_size(n, n));
+    in.n_full = n_full;
+    in.short_points = pts.data() + n_full;
+    in.short_scalars = ks.data() + n_full;
+    in.n_short = n_short;
+    if (n_short) in.g = ks[0];
+    std::vector<unsigned char> scratch(batch::msm_scratch_size(n_full, n_short));
     for (auto _ : st) {
         Gej r;
         batch::msm_var(r, in, scratch.data(), st.range(1) ? batch::MsmAlgo::Pippenger : batch::MsmAlgo::Strauss);
         benchmark::DoNotOptimize(r);
     }
-    per_item(st, n);
 }
+// The multi-scalar multiplication of a Schnorr batch of n items (n full-size scalars on keys, n
+// 128-bit ones on nonces, one on G), per algorithm. args: n, algorithm.
+void BM_batch_msm(benchmark::State& st) {
+    run_msm(st, (size_t)st.range(0), (size_t)st.range(0), 5);
+    per_item(st, (size_t)st.range(0));
+}
+// The multi-scalar multiplication of a MuSig2 key aggregation: n full-size scalars on keys only
+// (musig_pubkey_agg of n + 1 keys; the second key's coefficient is 1). args: n, algorithm.
+void BM_batch_msm_full(benchmark::State& st) { run_msm(st, (size_t)st.range(0), 0, 6); }
 // Point decompression (one per key, one per nonce in a batch), dispatched variant.
 void BM_batch_decompress(benchmark::State& st) {
     using namespace fastsecp;
@@ -280,13 +289,14 @@ void BM_batch_decompress(benchmark::State& st) {
 }  // namespace
 
 BENCHMARK(BM_batch_msm)->ArgNames({"n", "pippenger"})
-    ->Args({16, 0})->Args({16, 1})->Args({64, 0})->Args({64, 1})->Args({256, 0})->Args({256, 1})
+    ->Args({16, 0})->Args({16, 1})->Args({64, 0})->Args({64, 1})->Args({128, 0})->Args({128, 1})->Args({256, 0})->Args({256, 1})
     ->Args({1024, 0})->Args({1024, 1});
+BENCHMARK(BM_batch_msm_full)->ArgNames({"n", "pippenger"})->Args({15, 0})->Args({15, 1});
 BENCHMARK(BM_batch_decompress);
 BENCHMARK(BM_batch_schnorr_single)->UseRealTime();
 BENCHMARK(BM_batch_schnorr_single_parsed)->UseRealTime();
 BENCHMARK(BM_batch_schnorr_verify)->ArgNames({"n", "threads"})
-    ->Args({1, 1})->Args({64, 1})->Args({1024, 1})->Args({64, 2})->Args({1024, 2})->UseRealTime();
+    ->Args({1, 1})->Args({64, 1})->Args({1024, 1})->Args({4096, 1})->Args({64, 2})->Args({1024, 2})->UseRealTime();
 BENCHMARK(BM_batch_ecdsa_single)->UseRealTime();
 BENCHMARK(BM_batch_ecdsa_single_parsed)->UseRealTime();
 BENCHMARK(BM_batch_ecdsa_verify)->ArgNames({"n", "threads"})

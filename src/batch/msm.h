@@ -8,13 +8,18 @@
 //
 // - Strauss (few points): a table of odd multiples 1P..15P per point, all made affine with one
 //   shared inversion (Montgomery's trick over each table's isomorphic-curve scale, see
-//   odd_multiples_iso_var in ecmult_impl.h), signed window-5 NAF digits, one doubling chain
-//   shared by all points; G from the precomputed window-15 tables.
+//   odd_multiples_iso_var in ecmult_impl.h), signed wNAF digits, one doubling chain shared by all
+//   points; G from the precomputed window-15 tables. From 8 to 400 terms each digit row's points
+//   are first summed in affine coordinates (pairs of all rows together, see below), so the
+//   doubling chain adds one point per row; the window is then 4 (1P..7P), else 5.
 // - Pippenger (many points; the "bucket method" after N. Pippenger, "On the evaluation of powers
 //   and related problems", FOCS 1976): signed c-bit digits; per window every point is added into
 //   the bucket of its digit, and the buckets are summed with running sums. With enough buckets
 //   they are kept affine and filled by batches of additions that share one inversion
-//   (pippenger_impl.h).
+//   (pippenger_impl.h); a term whose bucket is busy waits for the next batch.
+//
+// Both batch their affine additions through PairSums (msm_common_impl.h): pairs with distinct x
+// in eight AVX-512 IFMA lanes (simd/affine8_impl.h) when the CPU has them, the rest in scalar code.
 //
 // Like ecmult_impl.h the algorithms are compiled twice (portable and BMI2/ADX), see batch_ops.h;
 // msm_var picks the algorithm from a cost estimate fitted to measurements (msm.cpp).

@@ -17,19 +17,52 @@ constexpr size_t MSM_ALIGN = 64;
 constexpr size_t msm_round_up(size_t x) { return (x + MSM_ALIGN - 1) & ~(MSM_ALIGN - 1); }
 
 constexpr int STRAUSS_WINDOW = 5;                              // wNAF width for the points
-constexpr int STRAUSS_TABLE = 1 << (STRAUSS_WINDOW - 2);       // odd multiples 1P..15P
+constexpr int STRAUSS_ROW_WINDOW = 4;                          // ... with row sums (see below)
+constexpr int STRAUSS_TABLE = 1 << (STRAUSS_WINDOW - 2);       // odd multiples 1P..15P (at most)
 constexpr int STRAUSS_DIGITS = 130;                            // scalars < 2^128 (+ NAF carry)
 
+// Below this many terms a Strauss digit row holds about one point (a term has a nonzero digit in
+// about one row of six), too few to pair: each is added into the accumulator directly. Above the
+// maximum (sizes where Pippenger is chosen anyway) too, so the row lists' scratch stays bounded.
+// Row sums make the additions cheaper than the tables' entries, so they take a narrower window
+// (4: 1P..7P, a fifth of the digits nonzero) than points added one by one (5: 1P..15P, a sixth).
+constexpr size_t STRAUSS_ROW_SUM_MIN_TERMS = 8, STRAUSS_ROW_SUM_MAX_TERMS = 400;
+constexpr bool strauss_row_sums(size_t terms) {
+    return terms >= STRAUSS_ROW_SUM_MIN_TERMS && terms <= STRAUSS_ROW_SUM_MAX_TERMS;
+}
+
+// Scratch of msm_common_impl.h's PairSums per pair it can hold: six pointers, three field elements.
+constexpr size_t PAIR_SUMS_BYTES = 6 * sizeof(void*) + 3 * sizeof(Fe);
+
+// wNAF has at most one nonzero digit in any w consecutive ones: a bound on the nonzero digits of
+// one term with row sums (also of the generator's two, whose window is wider).
+constexpr size_t STRAUSS_MAX_NONZERO = (STRAUSS_DIGITS + STRAUSS_ROW_WINDOW - 1) / STRAUSS_ROW_WINDOW;
+constexpr int strauss_window(size_t terms) { return strauss_row_sums(terms) ? STRAUSS_ROW_WINDOW : STRAUSS_WINDOW; }
+
 struct StraussLayout {
-    size_t tab, ltab, zt, pre, digits, total;  // byte offsets, total size
-    StraussLayout(size_t n_full, size_t n_short) {
+    size_t tab, ltab, zt, pre, digits, ntab, nltab, ptrs, rows, rows2, pairs_mem, total;  // byte offsets
+    StraussLayout(size_t n_full, size_t n_short) : StraussLayout(n_full, n_short, 2 * n_full + n_short) {}
+    // row_terms: the term count the row lists are sized for (the scratch-size query passes the
+    // largest that any smaller input could use).
+    StraussLayout(size_t n_full, size_t n_short, size_t row_terms) {
         size_t bases = n_full + n_short, terms = 2 * n_full + n_short;
+        size_t points = strauss_row_sums(row_terms) ? (row_terms + 2) * STRAUSS_MAX_NONZERO : 0;
+        size_t pairs = points / 2;
         tab = 0;                                                        // Ge[bases][TABLE]
         ltab = msm_round_up(tab + bases * STRAUSS_TABLE * sizeof(Ge));  // Ge[n_full][TABLE] (λ)
         zt = msm_round_up(ltab + n_full * STRAUSS_TABLE * sizeof(Ge));  // Fe[bases]
         pre = msm_round_up(zt + bases * sizeof(Fe));                    // Fe[bases]
         digits = msm_round_up(pre + bases * sizeof(Fe));                // int8[DIGITS][terms]
-        total = msm_round_up(digits + STRAUSS_DIGITS * terms);
+        // With row sums: negated tables, and each row's points as table pointers (at most one per
+        // term and two for the generator per row).
+        const bool rs = points != 0;
+        ntab = msm_round_up(digits + STRAUSS_DIGITS * terms);           // Ge[bases][TABLE]
+        nltab = msm_round_up(ntab + (rs ? bases * STRAUSS_TABLE * sizeof(Ge) : 0));   // Ge[n_full][TABLE]
+        ptrs = msm_round_up(nltab + (rs ? n_full * STRAUSS_TABLE * sizeof(Ge) : 0));  // Ge*[DIGITS][terms+2]
+        rows = msm_round_up(ptrs + (rs ? STRAUSS_DIGITS * (row_terms + 2) * sizeof(Ge*) : 0));  // Ge[points]
+        rows2 = msm_round_up(rows + points * sizeof(Ge));               // Ge[points] the next round's
+        pairs_mem = msm_round_up(rows2 + points * sizeof(Ge));          // PairSums of `pairs`
+        total = msm_round_up(pairs_mem + pairs * PAIR_SUMS_BYTES);
     }
 };
 
@@ -73,13 +106,14 @@ struct PippengerLayout {
     int c, windows;
     size_t nb;                                                     // buckets: 2^(c-1)
     size_t batch;                                                  // additions per shared inversion
-    size_t pts, digits, buckets, overflow, busy, pend, pend_pt, num, den, acc, total;  // byte offsets
+    size_t pts, digits, buckets, overflow, busy, pend, pend_pt, def, def_pt, pairs_mem, total;  // byte offsets
     explicit PippengerLayout(size_t terms) : PippengerLayout(terms, pippenger_window(terms)) {}
     PippengerLayout(size_t terms, int width) {
         c = width;
         windows = pippenger_windows(c);
         nb = (size_t)1 << (c - 1);
-        constexpr size_t K = PIPPENGER_BATCH;
+        batch = pippenger_affine_batch(c);
+        const size_t K = batch ? PIPPENGER_BATCH : 0;  // queued additions (none: Jacobian buckets)
         pts = 0;                                                          // Ge[terms]
         digits = msm_round_up(pts + terms * sizeof(Ge));                  // int16[windows][terms]
         buckets = msm_round_up(digits + (size_t)windows * terms * sizeof(int16_t));  // Ge[nb]
@@ -87,11 +121,10 @@ struct PippengerLayout {
         busy = msm_round_up(overflow + nb * sizeof(Gej));                 // uint8[nb]
         pend = msm_round_up(busy + nb);                                   // uint32[K]  bucket of each
         pend_pt = msm_round_up(pend + K * sizeof(uint32_t));              // Ge[K]      point to add
-        num = msm_round_up(pend_pt + K * sizeof(Ge));                     // Fe[K]      slope numerators
-        den = msm_round_up(num + K * sizeof(Fe));                         // Fe[K]      ... denominators
-        acc = msm_round_up(den + K * sizeof(Fe));                         // Fe[K]      prefix products
-        total = msm_round_up(acc + K * sizeof(Fe));
-        batch = pippenger_affine_batch(c);
+        def = msm_round_up(pend_pt + K * sizeof(Ge));                     // uint32[K]  deferred: bucket
+        def_pt = msm_round_up(def + K * sizeof(uint32_t));                // Ge[K]      ... point
+        pairs_mem = msm_round_up(def_pt + K * sizeof(Ge));                // PairSums of K
+        total = msm_round_up(pairs_mem + K * PAIR_SUMS_BYTES);
     }
 };
 

@@ -21,90 +21,81 @@ static inline void msm_signed_digits(int16_t* digits, size_t stride, size_t term
 }
 
 // The buckets of one Pippenger window, kept affine. Additions are queued (at most one per
-// bucket at a time) and done `batch` at once with the slopes' denominators inverted together
-// (Montgomery's trick): 5M + 1S per addition instead of 8M + 3S for a Jacobian bucket. A term
-// whose bucket already has a queued addition goes into that bucket's Jacobian overflow point
-// instead (a plain mixed addition), so no term ever waits: windows whose digits take few values
-// (the top one) simply run at the Jacobian cost. With few buckets (batch == 0) every term takes
-// that path.
+// bucket at a time) and done `batch` at once (PairSums: one shared inversion, eight lanes):
+// 5M + 1S per addition plus 3M for the inversion, instead of 8M + 3S for a Jacobian bucket. A
+// term whose bucket already has a queued addition waits in a deferred list (up to `batch`) and
+// is queued after the next flush; when that list is full, and for what is still deferred when the
+// window ends, it goes into the bucket's Jacobian overflow point instead (a plain mixed
+// addition), so windows whose digits take few values (the top one) simply run at the Jacobian
+// cost. With few buckets (batch == 0) every term takes that path.
 struct AffineBuckets {
     Ge* bucket;          // [nb], infinity = empty
     Gej* overflow;       // [nb], added to the bucket when the window is summed
     uint8_t* busy;       // [nb], 1 while the bucket has a queued addition
     uint32_t* pend;      // [K] bucket of each queued addition
     Ge* pend_pt;         // [K] the point to add
-    Fe *num, *den, *acc; // [K] slope numerator / denominator, prefix products of den
+    uint32_t* def;       // [K] deferred additions: bucket
+    Ge* def_pt;          // [K] ... point
+    PairSums pairs;      // [K]
     size_t batch;        // flush when this many are queued; 0: Jacobian buckets only
-    size_t n_pend = 0;
+    size_t n_pend = 0, n_def = 0;
 
     // bucket b += p.
     void add(uint32_t b, const Ge& p) {
-        if (batch == 0 || busy[b]) {
+        if (batch == 0) {
             gej_add_ge_var(overflow[b], overflow[b], p);
-        } else if (bucket[b].infinity) {
+        } else if (busy[b]) {
+            if (n_def < batch) {
+                def[n_def] = b;
+                def_pt[n_def++] = p;
+            } else {
+                gej_add_ge_var(overflow[b], overflow[b], p);
+            }
+        } else {
+            queue(b, p);
+            if (n_pend == batch) flush();
+        }
+    }
+
+    void queue(uint32_t b, const Ge& p) {
+        if (bucket[b].infinity) {
             bucket[b] = p;
         } else {
             busy[b] = 1;
             pend[n_pend] = b;
             pend_pt[n_pend++] = p;
-            if (n_pend == batch) flush();
         }
     }
 
-    // Does every queued addition. The slope of P + Q is (yQ - yP) / (xQ - xP), or 3x²/2y when
-    // Q = P; Q = -P empties the bucket (flagged in pend's top bit, denominator 1 to keep the
-    // product invertible). A zero numerator is a real slope (P and λP share y), never a flag.
-    static constexpr uint32_t CANCEL = 0x80000000u;
+    // Does every queued addition (P + (-P) empties the bucket), then queues the deferred ones
+    // whose bucket is free again, leaving the queue below `batch` (add() queues one more).
     void flush() {
         if (n_pend == 0) return;
         for (size_t k = 0; k < n_pend; k++) {
-            const Ge& p = bucket[pend[k]];
-            const Ge& q = pend_pt[k];
-            fe_sub(den[k], q.x, p.x);
-            fe_sub(num[k], q.y, p.y);
-            if (fe_normalizes_to_zero_var(den[k])) {
-                if (fe_normalizes_to_zero_var(num[k])) {  // Q = P: tangent
-                    fe_sqr(num[k], p.x);
-                    fe_mul_int(num[k], 3);
-                    den[k] = p.y;
-                    fe_add(den[k], p.y);
-                } else {  // Q = -P
-                    pend[k] |= CANCEL;
-                    fe_set_int(den[k], 1);
-                }
-            }
-            if (k == 0) acc[0] = den[0];
-            else fe_mul(acc[k], acc[k - 1], den[k]);
+            Ge& p = bucket[pend[k]];
+            if (!pairs.add(&p, &p, &pend_pt[k])) ge_set_infinity(p);
+            busy[pend[k]] = 0;
         }
-        Fe inv;
-        fe_inv_var(inv, acc[n_pend - 1]);
-        for (size_t k = n_pend; k-- > 0;) {
-            Fe di;  // 1 / den[k]
-            if (k > 0) {
-                fe_mul(di, inv, acc[k - 1]);
-                fe_mul(inv, inv, den[k]);
-            } else {
-                di = inv;
-            }
-            uint32_t b = pend[k] & ~CANCEL;
-            busy[b] = 0;
-            Ge& p = bucket[b];
-            if (pend[k] & CANCEL) {
-                ge_set_infinity(p);
-                continue;
-            }
-            // x3 = λ² - xP - xQ, y3 = λ·(xP - x3) - yP
-            Fe lambda, x3, t;
-            fe_mul(lambda, num[k], di);
-            fe_sqr(x3, lambda);
-            fe_sub(x3, x3, p.x);
-            fe_sub(x3, x3, pend_pt[k].x);
-            fe_sub(t, p.x, x3);
-            fe_mul(t, t, lambda);
-            fe_sub(p.y, t, p.y);
-            p.x = x3;
-        }
+        pairs.run();
         n_pend = 0;
+        size_t kept = 0;
+        for (size_t k = 0; k < n_def; k++) {
+            if (busy[def[k]] || n_pend + 1 >= batch) {  // the queue stays below `batch`
+                def[kept] = def[k];
+                def_pt[kept++] = def_pt[k];
+            } else {
+                queue(def[k], def_pt[k]);
+            }
+        }
+        n_def = kept;
+    }
+
+    // End of the window: everything queued done, what still waits added into overflow points.
+    void finish() {
+        flush();
+        for (size_t k = 0; k < n_def; k++) gej_add_ge_var(overflow[def[k]], overflow[def[k]], def_pt[k]);
+        n_def = 0;
+        flush();
     }
 };
 
@@ -122,9 +113,9 @@ static void msm_pippenger(Gej& r, const batch::MsmInput& in, void* scratch) {
     bk.busy = base + lay.busy;
     bk.pend = reinterpret_cast<uint32_t*>(base + lay.pend);
     bk.pend_pt = reinterpret_cast<Ge*>(base + lay.pend_pt);
-    bk.num = reinterpret_cast<Fe*>(base + lay.num);
-    bk.den = reinterpret_cast<Fe*>(base + lay.den);
-    bk.acc = reinterpret_cast<Fe*>(base + lay.acc);
+    bk.def = reinterpret_cast<uint32_t*>(base + lay.def);
+    bk.def_pt = reinterpret_cast<Ge*>(base + lay.def_pt);
+    bk.pairs.init(base + lay.pairs_mem, lay.batch ? batch::PIPPENGER_BATCH : 0);
     bk.batch = lay.batch;
 
     // Every term as a point and a non-negative scalar below 2^128 (signs moved into the point).
@@ -171,7 +162,7 @@ static void msm_pippenger(Gej& r, const batch::MsmInput& in, void* scratch) {
                 bk.add((uint32_t)(-d - 1), neg);
             }
         }
-        bk.flush();
+        bk.finish();
         // sum_b (b+1)·bucket[b] as a sum of running sums from the top bucket down.
         Gej running, sum;
         gej_set_infinity(running);

@@ -46,19 +46,21 @@ void keyagg_coef(hash::CompressFn fn, Scalar& r, const unsigned char pks_hash[32
 void keyagg_aggregate(hash::CompressFn fn, KeyAggCache& out, const void* list, size_t n, PubkeyAt at,
                       const Ge& second, const unsigned char pks_hash[32]) {
     // Keys whose coefficient is 1 (copies of the second key) are added as they are; the others go
-    // through multi-scalar multiplications (shared doublings) of up to `group` points: all of them
-    // at once (up to MAX_GROUP) with malloc'd scratch, or groups of SMALL_GROUP on the stack when
-    // memory cannot be had (the call cannot fail). A lone point takes the plain Strauss path.
-    constexpr size_t MAX_GROUP = 64, SMALL_GROUP = 3;
-    alignas(64) unsigned char stack_scratch[24 * 1024];
-    Ge stack_pts[SMALL_GROUP];
-    Scalar stack_mus[SMALL_GROUP];
+    // through multi-scalar multiplications (shared doublings) of up to MAX_GROUP points, with
+    // scratch on the stack when it fits and malloc'd otherwise, or one at a time (plain Strauss)
+    // when memory cannot be had: the call cannot fail.
+    constexpr size_t MAX_GROUP = 64, STACK_GROUP = 3;
+    alignas(64) unsigned char stack_scratch[16 * 1024];
+    Ge stack_pts[STACK_GROUP];
+    Scalar stack_mus[STACK_GROUP];
     size_t group = n < MAX_GROUP ? n : MAX_GROUP;
     void* heap = nullptr;
-    unsigned char* scratch = stack_scratch;
+    unsigned char* scratch = nullptr;
     Ge* pts = stack_pts;
     Scalar* mus = stack_mus;
-    if (group > SMALL_GROUP) {
+    if (group <= STACK_GROUP && batch::msm_scratch_size(group, 0) <= sizeof stack_scratch) {
+        scratch = stack_scratch;
+    } else if (group > 1) {
         const size_t msm_bytes = (batch::msm_scratch_size(group, 0) + 63) / 64 * 64;
         heap = std::malloc(msm_bytes + group * (sizeof(Ge) + sizeof(Scalar)));
         if (heap != nullptr) {
@@ -67,8 +69,8 @@ void keyagg_aggregate(hash::CompressFn fn, KeyAggCache& out, const void* list, s
             mus = reinterpret_cast<Scalar*>(pts + group);
         }
     }
-    if (heap == nullptr) group = SMALL_GROUP;
-    const bool msm_fits = heap != nullptr || batch::msm_scratch_size(SMALL_GROUP, 0) <= sizeof stack_scratch;
+    if (scratch == nullptr) group = 1;
+    const bool msm_fits = scratch != nullptr;
     Gej q;
     gej_set_infinity(q);
     size_t m = 0;

@@ -30,12 +30,19 @@ void ecmult2_var_ifma(Gej* out, const Ge* in, const Scalar* k, const Scalar* g, 
 // caller checks y[i]² = c[i]. Variable time in n only (meant for public inputs).
 void pow_sqrt_ifma(Fe* y, const Fe* c, size_t n);
 
+// out[j] = a[j] + b[j] for j < n, affine, eight pairs at a time with one shared field inversion
+// (affine8_impl.h). Every pair finite with a[j].x ≠ b[j].x; out[j] may be a[j] or b[j], no other
+// overlap. Outputs below 2^256, not necessarily below p. Variable time (public points: the
+// multi-scalar multiplications of batch/msm.h).
+void ge_add_pairs_var_ifma(Ge* const* out, const Ge* const* a, const Ge* const* b, size_t n);
+
 // The same kernel on the portable 8-lane emulation (lanes8.h's LanesEmu): slow, for tests and for
 // the valgrind constant-time test (FASTSECP_FORCE_LANES=emu makes the scanner use it).
 void ecmult_same_scalar_emu8(Gej* out, const Ge* in, size_t n, const Scalar& k, bool constant_time);
 void ecmult_gen_var_emu8(Gej* out, const Scalar* t, size_t n);
 void ecmult2_var_emu8(Gej* out, const Ge* in, const Scalar* k, const Scalar* g, size_t n);
 void pow_sqrt_emu8(Fe* y, const Fe* c, size_t n);
+void ge_add_pairs_var_emu8(Ge* const* out, const Ge* const* a, const Ge* const* b, size_t n);
 
 // Which same-scalar kernel batch::ecmult_same_scalar uses: 0 = scalar code, 1 = IFMA, 2 = the
 // emulation (test-only, FASTSECP_FORCE_LANES=emu).

@@ -12,6 +12,7 @@
 
 #include "rt/cached.h"
 #include "simd/ifma.h"
+#include "simd/affine8_impl.h"
 #include "simd/kp8_impl.h"
 
 namespace fastsecp::simd {
@@ -76,6 +77,14 @@ void pow_sqrt_ifma(Fe* y, const Fe* c, size_t n) {
     Kp8<LanesIfma>::pow_sqrt_all(y, c, n);
 #else
     pow_sqrt_emu8(y, c, n);  // never selected: ifma_available() is false
+#endif
+}
+
+void ge_add_pairs_var_ifma(Ge* const* out, const Ge* const* a, const Ge* const* b, size_t n) {
+#if defined(FASTSECP_HAVE_IFMA_BUILD)
+    Affine8<LanesIfma>::add_pairs(out, a, b, n);
+#else
+    ge_add_pairs_var_emu8(out, a, b, n);  // never selected: ifma_available() is false
 #endif
 }
 

@@ -1,5 +1,6 @@
 // The 8-lane k·P kernel on the portable emulation (see ifma.h).
 #include "simd/ifma.h"
+#include "simd/affine8_impl.h"
 #include "simd/kp8_impl.h"
 
 namespace fastsecp::simd {
@@ -15,5 +16,9 @@ void ecmult2_var_emu8(Gej* out, const Ge* in, const Scalar* k, const Scalar* g, 
 }
 
 void pow_sqrt_emu8(Fe* y, const Fe* c, size_t n) { Kp8<LanesEmu>::pow_sqrt_all(y, c, n); }
+
+void ge_add_pairs_var_emu8(Ge* const* out, const Ge* const* a, const Ge* const* b, size_t n) {
+    Affine8<LanesEmu>::add_pairs(out, a, b, n);
+}
 
 }  // namespace fastsecp::simd

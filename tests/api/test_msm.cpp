@@ -191,6 +191,70 @@ TEST(Msm, EdgeCases) {
     }
 }
 
+// MuSig2-shaped inputs (full scalars only) large enough for Strauss's row sums: repeated keys
+// with equal coefficients (a row then adds P to itself: the tangent) and P next to -P with equal
+// coefficients (pairs that cancel), among random ones.
+TEST(Msm, RowSumsRepeatsAndCancellations) {
+    Gen gen(11);
+    Ge p = gen.point(), q = gen.point(), np;
+    ge_neg(np, p);
+    Scalar k = gen.scalar(), zero;
+    scalar_clear(zero);
+    for (int shape = 0; shape < 3; shape++) {
+        Case c;
+        for (int i = 0; i < 16; i++) {
+            if (shape == 0) c.fp.push_back(p);                    // 16 copies: tangents
+            else if (shape == 1) c.fp.push_back(i % 2 ? np : p);  // P, -P: everything cancels
+            else c.fp.push_back(i % 4 == 0 ? p : i % 4 == 1 ? np : i % 4 == 2 ? q : gen.point());
+            c.fk.push_back(shape == 2 && i % 4 == 3 ? gen.scalar() : k);
+        }
+        c.g = zero;
+        EXPECT_TRUE(batch::strauss_row_sums(2 * c.fp.size())) << "the case should take the row sums";
+        check(c, ("row sums shape " + std::to_string(shape)).c_str());
+    }
+}
+
+// The 8-lane affine pair additions (IFMA when the CPU has it, and the portable emulation)
+// against one Jacobian addition per pair: sizes with partial groups of eight and several
+// chunks, outputs written over the first input, and the results below 2^256.
+TEST(Msm, LaneAffinePairAdditions) {
+    Gen gen(13);
+    for (size_t n : {1, 7, 8, 9, 64, 257, 300}) {
+        std::vector<Ge> a(n), b(n), want(n);
+        for (size_t j = 0; j < n; j++) {
+            a[j] = gen.point();
+            b[j] = gen.point();
+            Gej s;
+            gej_set_ge(s, a[j]);
+            gej_add_ge_var(s, s, b[j]);
+            ge_set_gej_var(want[j], s);
+            fe_normalize(want[j].x);
+            fe_normalize(want[j].y);
+        }
+        for (int kernel = 1; kernel <= 2; kernel++) {
+            if (kernel == 1 && !simd::ifma_available()) continue;
+            std::vector<Ge> out = a;  // out[j] = a[j] + b[j] in place
+            std::vector<Ge*> po(n);
+            std::vector<const Ge*> pa(n), pb(n);
+            for (size_t j = 0; j < n; j++) {
+                po[j] = &out[j];
+                pa[j] = &out[j];
+                pb[j] = &b[j];
+            }
+            if (kernel == 1) simd::ge_add_pairs_var_ifma(po.data(), pa.data(), pb.data(), n);
+            else simd::ge_add_pairs_var_emu8(po.data(), pa.data(), pb.data(), n);
+            for (size_t j = 0; j < n; j++) {
+                Ge r = out[j];
+                EXPECT_EQ(r.infinity, 0u);
+                fe_normalize(r.x);
+                fe_normalize(r.y);
+                EXPECT_TRUE(fe_equal_normalized(r.x, want[j].x) && fe_equal_normalized(r.y, want[j].y))
+                    << "kernel " << kernel << " n " << n << " pair " << j;
+            }
+        }
+    }
+}
+
 // Callers size the scratch for the most items a batch can have and may use it for fewer, which
 // msm_scratch_size covers only if fewer terms never choose a wider Pippenger window.
 TEST(Msm, ScratchCoversSmallerInputs) {
@@ -205,6 +269,11 @@ TEST(Msm, ScratchCoversSmallerInputs) {
         for (size_t m = 0; m <= n; m += 1 + m / 4) {
             EXPECT_LE(batch::StraussLayout(m, m).total, bound) << n << " " << m;
             EXPECT_LE(batch::PippengerLayout(batch::msm_terms(m, m)).total, bound) << n << " " << m;
+        }
+        size_t keys_bound = batch::msm_scratch_size(n, 0);  // full scalars only (MuSig2)
+        for (size_t m = 0; m <= n; m += 1 + m / 4) {
+            EXPECT_LE(batch::StraussLayout(m, 0).total, keys_bound) << n << " " << m;
+            EXPECT_LE(batch::PippengerLayout(batch::msm_terms(m, 0)).total, keys_bound) << n << " " << m;
         }
     }
 }
