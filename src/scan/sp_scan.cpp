@@ -109,6 +109,7 @@ void first_output_points(Gej* p0, Scalar* t0, fastsecp_status* st, const fastsec
             idx[m] = i;
             ts[m++] = t0[i];
         }
+    if (m == 0) return;  // also tells GCC that ts is written before it is read
     batch::ecmult_gen_var_batch(tg, ts, m);
     for (size_t j = 0; j < m; j++) finish_output_point(p0[idx[j]], st[idx[j]], w, tg[j]);
 }
