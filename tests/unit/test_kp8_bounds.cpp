@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "simd/kp8_impl.h"
+#include "simd/kp8_jac_impl.h"
 
 using namespace fastsecp;
 
@@ -127,6 +128,24 @@ TEST(Kp8Bounds, GroupFormulasKeepPt) {
     expect_within(d.x, PT_TOP, "pdbl x");
     expect_within(d.y, PT_TOP, "pdbl y");
     expect_within(d.z, PT_TOP, "pdbl z");
+    EXPECT_TRUE(g_errors.empty()) << g_errors.front();
+}
+
+// The Jacobian formulas of the double multiplication (kp8_jac_impl.h) keep every coordinate an M
+// value: from the widest M inputs (accumulator and affine entry), M outputs.
+TEST(Kp8Bounds, JacobianFormulasKeepM) {
+    g_errors.clear();
+    using KJ = simd::Kp8Jac<Iv>;
+    const KB::F m = widest(M_TOP);
+    const KJ::J a{m, m, m};
+    const KJ::J d = KJ::dbl(a);
+    expect_within(d.x, M_TOP, "dbl x");
+    expect_within(d.y, M_TOP, "dbl y");
+    expect_within(d.z, M_TOP, "dbl z");
+    const KJ::J s = KJ::add_affine(a, m, m);
+    expect_within(s.x, M_TOP, "add_affine x");
+    expect_within(s.y, M_TOP, "add_affine y");
+    expect_within(s.z, M_TOP, "add_affine z");
     EXPECT_TRUE(g_errors.empty()) << g_errors.front();
 }
 
