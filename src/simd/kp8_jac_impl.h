@@ -38,10 +38,11 @@ struct Kp8Jac {
         F x, y;
     };
 
-    // The G half's window: digits odd in ±[1, 2^GW - 1], read from (2i+1)·G tables of 2^(GW-1)
-    // entries (ECMULT_G_ODD holds 2^13: GW <= 14). GN digits cover 129 bits (an odd-made half
-    // may be 2^128).
-    static constexpr int GW = 14;
+    // The G half's window: digits odd in ±[1, 2^GW - 1], read from the first 2^(GW-1) entries of
+    // the (2i+1)·G tables (ECMULT_G_ODD holds 2^13: GW <= 14). GN digits cover 129 bits (an
+    // odd-made half may be 2^128): 13 bits need as many digits as 14 (ten) and read half the
+    // table (256 KB of each instead of 512 KB).
+    static constexpr int GW = 13;
     static constexpr int GN = (129 + GW - 1) / GW;
     static_assert((1 << (GW - 1)) <= ECMULT_G_TABLE_SIZE);
     static_assert(GW * (GN - 1) <= 128);
@@ -116,11 +117,12 @@ struct Kp8Jac {
         nz = (Mask)~sel[0];
         x = table[0].x;
         y = table[0].y;
-        for (int j = 2; j <= 8; j++)
-            if (sel[j]) {
-                x = K::blend(sel[j], x, table[j - 1].x);
-                y = K::blend(sel[j], y, table[j - 1].y);
-            }
+        // Every entry blended in, selected or not: which ones some lane wants is random, and a
+        // branch on it mispredicted often enough to cost more than the blends.
+        for (int j = 2; j <= 8; j++) {
+            x = K::blend(sel[j], x, table[j - 1].x);
+            y = K::blend(sel[j], y, table[j - 1].y);
+        }
         if (negative) y = K::blend(negative, y, K::neg(y));
     }
 
@@ -152,7 +154,9 @@ struct Kp8Jac {
     static void prefetch_g(const GeStorage* tab, const int16_t d[8]) {
         for (int lane = 0; lane < 8; lane++) {
             const int v = d[lane];
-            __builtin_prefetch(&tab[((v < 0 ? -v : v) - 1) >> 1]);
+            const char* e = (const char*)&tab[((v < 0 ? -v : v) - 1) >> 1];
+            __builtin_prefetch(e);
+            __builtin_prefetch(e + sizeof(GeStorage) - 1);  // an entry may straddle two lines
         }
     }
 
