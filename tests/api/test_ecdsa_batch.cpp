@@ -218,10 +218,12 @@ TEST(EcdsaBatch, CodesFollowDocumentedOrder) {
 
 // Signatures whose double multiplication meets an exceptional addition in the lanes (a doubling
 // inside an addition, or a sum at infinity), which the batch recomputes with the scalar code.
-// With nonce k = -2 (R = -2G) and u1 = m/s with an even low half and an odd high half, the
-// lanes' sum before their last step (taking back the 1 that made u1's low half odd) is -G, and
-// that step adds -G (kp8_jac_impl.h): valid signatures that must verify. With m = -r·d the sum is
-// the point at infinity: they must fail, like the single call says. Mixed with ordinary ones.
+// With u1·G + u2·Q = -2G and u1 = m/s with an even low half and an odd high half, the lanes' sum
+// before their last step (taking back the 1 that made u1's low half odd) is -G, and that step
+// adds -G (kp8_jac_impl.h): a lane result (0 : 0 : 0), whose x would "match" any r. With
+// r = x(-2G) the signature is valid and must verify; with any other r (s chosen so that the sum
+// is still -2G) it must fail. With m = -r·d the sum is the point at infinity: it must fail.
+// Every item against both single calls, mixed with ordinary ones.
 TEST(EcdsaBatch, ExceptionalLanesAgreeWithSingleCall) {
     const Lib& L = ours();
     std::mt19937_64 rng(5);
@@ -239,9 +241,10 @@ TEST(EcdsaBatch, ExceptionalLanesAgreeWithSingleCall) {
     size_t len = 33;
     ASSERT_EQ(L.api->ec_pubkey_serialize(L.ctx, g2, &len, &pk2, SECP256K1_EC_COMPRESSED), 1);
     const ref::U256 r = ref::from_b32(g2 + 1);
-    auto make = [&](const ref::U256& d, const ref::U256& m, const ref::U256& sv, bool valid) {
+    auto make = [&](const ref::U256& d, const ref::U256& rv, const ref::U256& m, const ref::U256& sv, bool valid,
+                    const char* kind) {
         EcdsaCase c;
-        ref::to_b32(c.sig.data(), r);
+        ref::to_b32(c.sig.data(), rv);
         ref::to_b32(c.sig.data() + 32, sv);
         ref::to_b32(c.msg.data(), m);
         unsigned char sk[32];
@@ -252,24 +255,32 @@ TEST(EcdsaBatch, ExceptionalLanesAgreeWithSingleCall) {
         size_t l = 33;
         EXPECT_EQ(L.api->ec_pubkey_serialize(L.ctx, c.pub.data(), &l, &pk, SECP256K1_EC_COMPRESSED), 1);
         c.want = valid ? FASTSECP_OK : FASTSECP_ERR_INVALID_SIGNATURE;
-        c.kind = valid ? "valid, R = -2G" : "R at infinity";
+        c.kind = kind;
         return c;
     };
     std::vector<EcdsaCase> cases;
     Rng prng(6);
-    while (cases.size() < 24) {
-        const ref::U256 d = random_scalar(), m = random_scalar();
-        const ref::U256 rd = ref::mulmod(r, d, ref::N);
+    size_t wrong_r = 0;
+    while (cases.size() < 32) {
+        const bool valid = cases.size() % 8 == 0;  // else a random r
+        const ref::U256 d = random_scalar(), m = random_scalar(), rv = valid ? r : random_scalar();
+        const ref::U256 rd = ref::mulmod(rv, d, ref::N);
         // s = -(m + r·d)/2, low; u1 = m/s with an even low half and an odd high half.
         const ref::U256 sv = ref::submod(ref::U256{}, ref::halfmod(ref::addmod(m, rd, ref::N), ref::N), ref::N);
         if (ref::is_zero(sv) || ref::cmp(sv, half_n) > 0) continue;
         const ref::U256 u1 = ref::mulmod(m, ref::invmod(sv, ref::N), ref::N);
         if ((u1.d[0] & 1) != 0 || (u1.d[2] & 1) == 0) continue;
-        cases.push_back(make(d, m, sv, true));
-        // The same key and s with m = -r·d: u1·G + u2·Q = 0.
-        cases.push_back(make(d, ref::submod(ref::U256{}, rd, ref::N), sv, false));
-        cases.push_back(valid_pool()[prng.below(valid_pool().size())]);
+        if (valid) {
+            cases.push_back(make(d, rv, m, sv, true, "valid, u1 G + u2 Q = -2G"));
+            // The same key and s with m = -r·d: u1·G + u2·Q = 0.
+            cases.push_back(make(d, rv, ref::submod(ref::U256{}, rd, ref::N), sv, false, "at infinity"));
+            cases.push_back(valid_pool()[prng.below(valid_pool().size())]);
+        } else {
+            cases.push_back(make(d, rv, m, sv, false, "r not x(-2G), u1 G + u2 Q = -2G"));
+            wrong_r++;
+        }
     }
+    ASSERT_GT(wrong_r, 0u);
     for (unsigned threads : {1u, 2u}) {
         auto ctx = make_ctx(threads);
         check_batch(ctx.get(), cases);
