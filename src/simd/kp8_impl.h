@@ -525,6 +525,11 @@ struct Kp8 {
     static void to_jacobian(Gej* out, const P& acc) {
         const F z2 = sqr(acc.z);
         const F jx = mul(acc.x, acc.z), jy = mul(acc.y, z2);
+        store_gej(out, jx, jy, acc.z);
+    }
+    // Eight Jacobian points (X, Y, Z: mul inputs or Pt values) out of the lanes, normalized;
+    // infinity where Z is zero.
+    static void store_gej(Gej* out, const F& x, const F& y, const F& z) {
         Fe* ox[8];
         Fe* oy[8];
         Fe* oz[8];
@@ -533,9 +538,9 @@ struct Kp8 {
             oy[lane] = &out[lane].y;
             oz[lane] = &out[lane].z;
         }
-        store_fe(ox, jx);
-        store_fe(oy, jy);
-        store_fe(oz, acc.z);
+        store_fe(ox, x);
+        store_fe(oy, y);
+        store_fe(oz, z);
         for (int lane = 0; lane < 8; lane++) out[lane].infinity = fe_is_zero(out[lane].z);
     }
 

@@ -298,20 +298,9 @@ struct Kp8Jac {
             pick_g(x, y, ECMULT_G128_ODD, one);
             add_lanes(acc, inf, fix_hi, x, y);
         }
-        Fe* ox[8];
-        Fe* oy[8];
-        Fe* oz[8];
+        K::store_gej(out, acc.x, acc.y, acc.z);
         for (int lane = 0; lane < 8; lane++) {
-            ox[lane] = &out[lane].x;
-            oy[lane] = &out[lane].y;
-            oz[lane] = &out[lane].z;
-        }
-        K::store_fe(ox, acc.x);
-        K::store_fe(oy, acc.y);
-        K::store_fe(oz, acc.z);
-        for (int lane = 0; lane < 8; lane++) {
-            out[lane].infinity = 0;
-            if (((inf >> lane) & 1) || fe_is_zero(out[lane].z)) {  // exceptional (or at infinity)
+            if (((inf >> lane) & 1) || out[lane].infinity) {  // exceptional (or at infinity)
                 Gej p;
                 gej_set_ge(p, *in[lane]);
                 ecmult(out[lane], p, *k[lane], *g[lane]);

@@ -91,9 +91,15 @@ KB::F widest(uint64_t top) {
     f.l[4] = Iv::of(0, top);
     return f;
 }
-void expect_within(const KB::F& f, uint64_t top, const char* what) {
+void expect_within(const KB::F& f, uint64_t top, const std::string& what) {
     for (int i = 0; i < 4; i++) EXPECT_LE(f.l[i].hi, M52) << what << " limb " << i;
     EXPECT_LE(f.l[4].hi, top) << what << " limb 4";
+}
+template <class Point>
+void expect_point_within(const Point& p, uint64_t top, const std::string& what) {
+    expect_within(p.x, top, what + " x");
+    expect_within(p.y, top, what + " y");
+    expect_within(p.z, top, what + " z");
 }
 
 TEST(Kp8Bounds, FieldOperations) {
@@ -117,17 +123,11 @@ TEST(Kp8Bounds, GroupFormulasKeepPt) {
     const KB::F pt = widest(PT_TOP);
     const KB::P p{pt, pt, pt};
     const KB::P s = KB::padd(p, p);
-    expect_within(s.x, PT_TOP, "padd x");
-    expect_within(s.y, PT_TOP, "padd y");
-    expect_within(s.z, PT_TOP, "padd z");
+    expect_point_within(s, PT_TOP, "padd");
     const KB::P m = KB::padd_affine(p, pt, pt);
-    expect_within(m.x, PT_TOP, "padd_affine x");
-    expect_within(m.y, PT_TOP, "padd_affine y");
-    expect_within(m.z, PT_TOP, "padd_affine z");
+    expect_point_within(m, PT_TOP, "padd_affine");
     const KB::P d = KB::pdbl(p);
-    expect_within(d.x, PT_TOP, "pdbl x");
-    expect_within(d.y, PT_TOP, "pdbl y");
-    expect_within(d.z, PT_TOP, "pdbl z");
+    expect_point_within(d, PT_TOP, "pdbl");
     EXPECT_TRUE(g_errors.empty()) << g_errors.front();
 }
 
@@ -139,13 +139,9 @@ TEST(Kp8Bounds, JacobianFormulasKeepM) {
     const KB::F m = widest(M_TOP);
     const KJ::J a{m, m, m};
     const KJ::J d = KJ::dbl(a);
-    expect_within(d.x, M_TOP, "dbl x");
-    expect_within(d.y, M_TOP, "dbl y");
-    expect_within(d.z, M_TOP, "dbl z");
+    expect_point_within(d, M_TOP, "dbl");
     const KJ::J s = KJ::add_affine(a, m, m);
-    expect_within(s.x, M_TOP, "add_affine x");
-    expect_within(s.y, M_TOP, "add_affine y");
-    expect_within(s.z, M_TOP, "add_affine z");
+    expect_point_within(s, M_TOP, "add_affine");
     EXPECT_TRUE(g_errors.empty()) << g_errors.front();
 }
 
