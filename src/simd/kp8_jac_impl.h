@@ -31,7 +31,7 @@ struct Kp8Jac {
     using K = Kp8<V>;
     using F = typename K::F;
     using Mask = typename V::Mask;
-    struct J {  // Jacobian; X, Y, Z: M values
+    struct J {  // Jacobian; X, Y: M values (they are subtracted), Z: a Pt value (only multiplied)
         F x, y, z;
     };
     struct A {  // affine entry; M values
@@ -49,42 +49,44 @@ struct Kp8Jac {
 
     __attribute__((always_inline)) static F wn(const F& a) { return K::wnorm(a); }
 
-    // 2·a (dbl-2009-l, a = 0): 2M + 5S. a: M coordinates; the result too. Z = 0 stays 0.
+    // 2·a (dbl-2009-l, a = 0): 2M + 5S. a: X, Y M values and Z a Pt value (Z is only ever a
+    // multiplier input); the result too. Z = 0 stays 0.
     __attribute__((noinline)) static J dbl(const J& a) {
         const F xx = K::sqr(a.x);                                   // A = X², M
         const F yy = K::sqr(a.y);                                   // B = Y², M
         const F c = K::sqr(yy);                                     // C = B², M
-        const F s = K::sqr(wn(K::add(a.x, yy)));                    // (X + B)², M
-        F d = K::template sub<3>(s, K::add(xx, c));                 // M + 3p - 2M
-        d = wn(K::add(d, d));                                       // D = 2(...), M
-        const F e = wn(K::add(K::add(xx, xx), xx));                 // E = 3A, M
+        const F s = K::sqr(K::carry(K::add(a.x, yy)));              // (X + B)², M
+        const F h = K::template sub<3>(s, K::add(xx, c));           // M + 3p - 2M, raw (< 4M)
+        const F d = K::add(h, h);                                   // D = 2(...), raw (< 8M)
+        const F e = K::carry(K::add(K::add(xx, xx), xx));           // E = 3A: 3M carried, mul input
         const F f = K::sqr(e);                                      // F = E², M
         J r;
-        r.x = wn(K::template sub<3>(f, K::add(d, d)));              // X3 = F - 2D, M
-        const F dx = wn(K::template sub<2>(d, r.x));                // D - X3, M
+        r.x = wn(K::template sub<17>(f, K::add(d, d)));             // X3 = F - 2D: M + 17p - 16M, M
+        const F dx = K::carry(K::template sub<2>(d, r.x));          // D - X3: mul input
         F c8 = c;
         for (auto& l : c8.l) l = l.shl(3);                          // 8C: limbs < 2^55
         r.y = wn(K::template sub<9>(K::mul(e, dx), c8));            // Y3 = E(D - X3) - 8C, M
         const F yz = K::mul(a.y, a.z);
-        r.z = wn(K::add(yz, yz));                                   // Z3 = 2YZ, M
+        r.z = K::carry(K::add(yz, yz));                             // Z3 = 2YZ: 2M carried, Pt
         return r;
     }
 
     // a + (bx, by) for b affine (not infinity), a's Z may be anything: 8M + 3S. When x(a) = x(b)
-    // (a = ±b) the result has Z = 0; when a's Z = 0 too.
+    // (a = ±b) the result has Z = 0; when a's Z = 0 too. a: as dbl's; bx, by: M; the result:
+    // X, Y M values, Z an M value (so Pt).
     __attribute__((noinline)) static J add_affine(const J& a, const F& bx, const F& by) {
         const F zz = K::sqr(a.z);                                   // M
         const F u2 = K::mul(bx, zz);                                // M
         const F s2 = K::mul(by, K::mul(a.z, zz));                   // M
-        const F h = wn(K::template sub<2>(u2, a.x));                // H = U2 - X1, M
-        const F r = wn(K::template sub<2>(s2, a.y));                // R = S2 - Y1, M
+        const F h = K::carry(K::template sub<2>(u2, a.x));          // H = U2 - X1: mul input
+        const F r = K::carry(K::template sub<2>(s2, a.y));          // R = S2 - Y1: mul input
         const F h2 = K::sqr(h);
         const F h3 = K::mul(h, h2);
         const F v = K::mul(a.x, h2);                                // V = X1·H², M
         J o;
         o.z = K::mul(a.z, h);                                       // Z3 = Z1·H, M
         o.x = wn(K::template sub<4>(K::sqr(r), K::add(h3, K::add(v, v))));  // R² - H³ - 2V (3M), M
-        const F vx = wn(K::template sub<2>(v, o.x));                // V - X3, M
+        const F vx = K::carry(K::template sub<2>(v, o.x));          // V - X3: mul input
         o.y = wn(K::template sub<2>(K::mul(r, vx), K::mul(a.y, h3)));  // R(V - X3) - Y1·H³, M
         return o;
     }

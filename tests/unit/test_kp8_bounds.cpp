@@ -131,17 +131,18 @@ TEST(Kp8Bounds, GroupFormulasKeepPt) {
     EXPECT_TRUE(g_errors.empty()) << g_errors.front();
 }
 
-// The Jacobian formulas of the double multiplication (kp8_jac_impl.h) keep every coordinate an M
-// value: from the widest M inputs (accumulator and affine entry), M outputs.
-TEST(Kp8Bounds, JacobianFormulasKeepM) {
+// The Jacobian formulas of the double multiplication (kp8_jac_impl.h) keep X and Y M values and
+// Z a Pt value: from the widest such inputs (and M affine entries), such outputs.
+TEST(Kp8Bounds, JacobianFormulasKeepBounds) {
     g_errors.clear();
     using KJ = simd::Kp8Jac<Iv>;
-    const KB::F m = widest(M_TOP);
-    const KJ::J a{m, m, m};
-    const KJ::J d = KJ::dbl(a);
-    expect_point_within(d, M_TOP, "dbl");
-    const KJ::J s = KJ::add_affine(a, m, m);
-    expect_point_within(s, M_TOP, "add_affine");
+    const KB::F m = widest(M_TOP), pt = widest(PT_TOP);
+    const KJ::J a{m, m, pt};
+    for (const KJ::J& r : {KJ::dbl(a), KJ::add_affine(a, m, m)}) {
+        expect_within(r.x, M_TOP, "x");
+        expect_within(r.y, M_TOP, "y");
+        expect_within(r.z, PT_TOP, "z");
+    }
     EXPECT_TRUE(g_errors.empty()) << g_errors.front();
 }
 
