@@ -79,7 +79,7 @@ void ecdsa_sig_verify_many(bool* ok, const Scalar* r, const Scalar* s, const Ge*
         if (scalar_is_zero(r[i]) || scalar_is_zero(s[i])) continue;
         idx[m] = i;
         if (m == 0) prefix[0] = s[i];
-        else scalar_mul(prefix[m], prefix[m - 1], s[i]);
+        else scalar_mul_fast(prefix[m], prefix[m - 1], s[i]);
         m++;
     }
     if (m == 0) return;
@@ -91,11 +91,11 @@ void ecdsa_sig_verify_many(bool* ok, const Scalar* r, const Scalar* s, const Ge*
         Scalar sn;
         if (j == 0) sn = inv;
         else {
-            scalar_mul(sn, inv, prefix[j - 1]);
-            scalar_mul(inv, inv, s[i]);
+            scalar_mul_fast(sn, inv, prefix[j - 1]);
+            scalar_mul_fast(inv, inv, s[i]);
         }
-        scalar_mul(u1[j], sn, msg[i]);
-        scalar_mul(u2[j], sn, r[i]);
+        scalar_mul_fast(u1[j], sn, msg[i]);
+        scalar_mul_fast(u2[j], sn, r[i]);
         q[j] = pub[i];
     }
     batch::ecmult2_var_batch(R, q, u2, u1, m);

@@ -23,7 +23,8 @@ void ecmult_same_scalar_ifma(Gej* out, const Ge* in, size_t n, const Scalar& k, 
 void ecmult_gen_var_ifma(Gej* out, const Scalar* t, size_t n);
 
 // out[i] = g[i]·G + k[i]·in[i] for i < n, eight at a time; variable time (public data, as in
-// ECDSA verification). in[i]: affine, valid, not infinity.
+// ECDSA verification). in[i]: affine, valid, not infinity. Jacobian lanes with a scalar
+// recomputation of the rare exceptional lane (kp8_jac_impl.h).
 void ecmult2_var_ifma(Gej* out, const Ge* in, const Scalar* k, const Scalar* g, size_t n);
 
 // y[i] = c[i]^((p+1)/4) for i < n (c normalized), eight square-root chains side by side; the

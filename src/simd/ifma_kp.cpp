@@ -14,6 +14,7 @@
 #include "simd/ifma.h"
 #include "simd/affine8_impl.h"
 #include "simd/kp8_impl.h"
+#include "simd/kp8_jac_impl.h"
 
 namespace fastsecp::simd {
 
@@ -66,7 +67,7 @@ void ecmult_gen_var_ifma(Gej* out, const Scalar* t, size_t n) {
 
 void ecmult2_var_ifma(Gej* out, const Ge* in, const Scalar* k, const Scalar* g, size_t n) {
 #if defined(FASTSECP_HAVE_IFMA_BUILD)
-    Kp8<LanesIfma>::ecmult2_var_all(out, in, k, g, n);
+    Kp8Jac<LanesIfma>::ecmult2_var_all(out, in, k, g, n);
 #else
     ecmult2_var_emu8(out, in, k, g, n);  // never selected: ifma_available() is false
 #endif

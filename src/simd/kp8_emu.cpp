@@ -2,6 +2,7 @@
 #include "simd/ifma.h"
 #include "simd/affine8_impl.h"
 #include "simd/kp8_impl.h"
+#include "simd/kp8_jac_impl.h"
 
 namespace fastsecp::simd {
 
@@ -12,7 +13,7 @@ void ecmult_same_scalar_emu8(Gej* out, const Ge* in, size_t n, const Scalar& k, 
 void ecmult_gen_var_emu8(Gej* out, const Scalar* t, size_t n) { Kp8<LanesEmu>::gen_var_all(out, t, n); }
 
 void ecmult2_var_emu8(Gej* out, const Ge* in, const Scalar* k, const Scalar* g, size_t n) {
-    Kp8<LanesEmu>::ecmult2_var_all(out, in, k, g, n);
+    Kp8Jac<LanesEmu>::ecmult2_var_all(out, in, k, g, n);
 }
 
 void pow_sqrt_emu8(Fe* y, const Fe* c, size_t n) { Kp8<LanesEmu>::pow_sqrt_all(y, c, n); }

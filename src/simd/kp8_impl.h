@@ -522,82 +522,15 @@ struct Kp8 {
         return acc;
     }
 
-    // Each lane its own entry of a nine-entry table: lane i takes table[|d[i]|], negated when
-    // d[i] < 0. Variable time (public digits): only the entries some lane needs are blended in.
-    static P lookup_lanes(const P* table, const int8_t d[8]) {
-        Mask sel[9] = {}, negative = 0;
-        for (int lane = 0; lane < 8; lane++) {
-            const int v = d[lane];
-            sel[v < 0 ? -v : v] |= (Mask)(1u << lane);
-            if (v < 0) negative |= (Mask)(1u << lane);
-        }
-        P r = table[0];
-        for (int j = 1; j <= 8; j++)
-            if (sel[j]) {
-                r.x = blend(sel[j], r.x, table[j].x);
-                r.y = blend(sel[j], r.y, table[j].y);
-                r.z = blend(sel[j], r.z, table[j].z);
-            }
-        if (negative) r.y = blend(negative, r.y, neg(r.y));
-        return r;
-    }
-
-    // out[i] = g[i]·G + k[i]·in[i] for the eight lanes, variable time (public scalars and points,
-    // as in ECDSA verification). k: run's schedule (GLV halves, 33 signed radix-16 digits each,
-    // 128 doublings and 65 additions) but with every lane's own digits and signs, read from
-    // per-lane tables by lookup_lanes; g: gen_acc's table walk (GEN_WINDOWS additions) into a second
-    // accumulator, added at the end.
-    static void ecmult2_var(Gej* out, const Ge* const* in, const Scalar* const* k, const Scalar* const* g) {
-        int8_t d1[33][8], d2[33][8];
-        Mask neg1 = 0, flip = 0;
-        for (int lane = 0; lane < 8; lane++) {
-            int8_t a[33], b[33];
-            uint64_t n1, n2;
-            split_recode(a, b, n1, n2, *k[lane]);
-            for (int i = 0; i < 33; i++) {
-                d1[i][lane] = a[i];
-                d2[i][lane] = b[i];
-            }
-            neg1 |= (Mask)(n1 << lane);
-            flip |= (Mask)((n1 ^ n2) << lane);
-        }
-        P t1[9], t2[9];
-        tables(t1, t2, in, neg1, flip);
-        const P accg = gen_acc(g);
-        P acc = lookup_lanes(t1, d1[32]);  // the identity plus it, without the addition
-        for (int i = 32; i >= 0; i--) {
-            if (i != 32) {
-                for (int s = 0; s < 4; s++) acc = pdbl(acc);
-                acc = padd(acc, lookup_lanes(t1, d1[i]));
-            }
-            acc = padd(acc, lookup_lanes(t2, d2[i]));
-        }
-        to_jacobian(out, padd(acc, accg));
-    }
-
-    // Any n: groups of eight, the last one padded with repeats of its first item.
-    static void ecmult2_var_all(Gej* out, const Ge* in, const Scalar* k, const Scalar* g, size_t n) {
-        for (size_t b = 0; b < n; b += 8) {
-            const size_t cnt = n - b < 8 ? n - b : 8;
-            const Ge* pts[8];
-            const Scalar* ks[8];
-            const Scalar* gs[8];
-            Gej res[8];
-            for (size_t i = 0; i < 8; i++) {
-                const size_t j = b + (i < cnt ? i : 0);
-                pts[i] = &in[j];
-                ks[i] = &k[j];
-                gs[i] = &g[j];
-            }
-            ecmult2_var(res, pts, ks, gs);
-            for (size_t i = 0; i < cnt; i++) out[b + i] = res[i];
-        }
-    }
-
     // Projective (X : Y : Z) to Jacobian (X·Z, Y·Z², Z), out of the lanes.
     static void to_jacobian(Gej* out, const P& acc) {
         const F z2 = sqr(acc.z);
         const F jx = mul(acc.x, acc.z), jy = mul(acc.y, z2);
+        store_gej(out, jx, jy, acc.z);
+    }
+    // Eight Jacobian points (X, Y, Z: mul inputs or Pt values) out of the lanes, normalized;
+    // infinity where Z is zero.
+    static void store_gej(Gej* out, const F& x, const F& y, const F& z) {
         Fe* ox[8];
         Fe* oy[8];
         Fe* oz[8];
@@ -606,9 +539,9 @@ struct Kp8 {
             oy[lane] = &out[lane].y;
             oz[lane] = &out[lane].z;
         }
-        store_fe(ox, jx);
-        store_fe(oy, jy);
-        store_fe(oz, acc.z);
+        store_fe(ox, x);
+        store_fe(oy, y);
+        store_fe(oz, z);
         for (int lane = 0; lane < 8; lane++) out[lane].infinity = fe_is_zero(out[lane].z);
     }
 

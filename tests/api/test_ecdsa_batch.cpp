@@ -2,6 +2,7 @@
 // the reference's), with planted invalid items whose expected status is the one the header
 // documents for that kind of fault.
 #include "api_fixture.h"
+#include "../unit/ref_bigint.h"
 
 namespace fastsecp::test {
 namespace {
@@ -212,6 +213,77 @@ TEST(EcdsaBatch, CodesFollowDocumentedOrder) {
         c.kind = "kinds " + std::to_string(w.a) + " and " + std::to_string(w.b);
         SCOPED_TRACE(c.kind);
         check_batch(ctx.get(), {c});
+    }
+}
+
+// Signatures whose double multiplication meets an exceptional addition in the lanes (a doubling
+// inside an addition, or a sum at infinity), which the batch recomputes with the scalar code.
+// With u1·G + u2·Q = -2G and u1 = m/s with an even low half and an odd high half, the lanes' sum
+// before their last step (taking back the 1 that made u1's low half odd) is -G, and that step
+// adds -G (kp8_jac_impl.h): a lane result (0 : 0 : 0), whose x would "match" any r. With
+// r = x(-2G) the signature is valid and must verify; with any other r (s chosen so that the sum
+// is still -2G) it must fail. With m = -r·d the sum is the point at infinity: it must fail.
+// Every item against both single calls, mixed with ordinary ones.
+TEST(EcdsaBatch, ExceptionalLanesAgreeWithSingleCall) {
+    const Lib& L = ours();
+    std::mt19937_64 rng(5);
+    auto random_scalar = [&] {
+        ref::U256 k = ref::random_u256(rng);
+        while (ref::cmp(k, ref::N) >= 0) k = ref::sub(k, ref::N);
+        return k;
+    };
+    const ref::U256 two{{2, 0, 0, 0}}, half_n = ref::shr1(ref::N);
+    // r = x(2G) mod n (x(2G) < n)
+    unsigned char two_b[32], g2[33];
+    ref::to_b32(two_b, two);
+    secp256k1_pubkey pk2;
+    ASSERT_EQ(L.api->ec_pubkey_create(L.ctx, &pk2, two_b), 1);
+    size_t len = 33;
+    ASSERT_EQ(L.api->ec_pubkey_serialize(L.ctx, g2, &len, &pk2, SECP256K1_EC_COMPRESSED), 1);
+    const ref::U256 r = ref::from_b32(g2 + 1);
+    auto make = [&](const ref::U256& d, const ref::U256& rv, const ref::U256& m, const ref::U256& sv, bool valid,
+                    const char* kind) {
+        EcdsaCase c;
+        ref::to_b32(c.sig.data(), rv);
+        ref::to_b32(c.sig.data() + 32, sv);
+        ref::to_b32(c.msg.data(), m);
+        unsigned char sk[32];
+        ref::to_b32(sk, d);
+        secp256k1_pubkey pk;
+        EXPECT_EQ(L.api->ec_pubkey_create(L.ctx, &pk, sk), 1);
+        c.pub.resize(33);
+        size_t l = 33;
+        EXPECT_EQ(L.api->ec_pubkey_serialize(L.ctx, c.pub.data(), &l, &pk, SECP256K1_EC_COMPRESSED), 1);
+        c.want = valid ? FASTSECP_OK : FASTSECP_ERR_INVALID_SIGNATURE;
+        c.kind = kind;
+        return c;
+    };
+    std::vector<EcdsaCase> cases;
+    Rng prng(6);
+    size_t wrong_r = 0;
+    while (cases.size() < 32) {
+        const bool valid = cases.size() % 8 == 0;  // else a random r
+        const ref::U256 d = random_scalar(), m = random_scalar(), rv = valid ? r : random_scalar();
+        const ref::U256 rd = ref::mulmod(rv, d, ref::N);
+        // s = -(m + r·d)/2, low; u1 = m/s with an even low half and an odd high half.
+        const ref::U256 sv = ref::submod(ref::U256{}, ref::halfmod(ref::addmod(m, rd, ref::N), ref::N), ref::N);
+        if (ref::is_zero(sv) || ref::cmp(sv, half_n) > 0) continue;
+        const ref::U256 u1 = ref::mulmod(m, ref::invmod(sv, ref::N), ref::N);
+        if ((u1.d[0] & 1) != 0 || (u1.d[2] & 1) == 0) continue;
+        if (valid) {
+            cases.push_back(make(d, rv, m, sv, true, "valid, u1 G + u2 Q = -2G"));
+            // The same key and s with m = -r·d: u1·G + u2·Q = 0.
+            cases.push_back(make(d, rv, ref::submod(ref::U256{}, rd, ref::N), sv, false, "at infinity"));
+            cases.push_back(valid_pool()[prng.below(valid_pool().size())]);
+        } else {
+            cases.push_back(make(d, rv, m, sv, false, "r not x(-2G), u1 G + u2 Q = -2G"));
+            wrong_r++;
+        }
+    }
+    ASSERT_GT(wrong_r, 0u);
+    for (unsigned threads : {1u, 2u}) {
+        auto ctx = make_ctx(threads);
+        check_batch(ctx.get(), cases);
     }
 }
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "simd/kp8_impl.h"
+#include "simd/kp8_jac_impl.h"
 
 using namespace fastsecp;
 
@@ -90,9 +91,15 @@ KB::F widest(uint64_t top) {
     f.l[4] = Iv::of(0, top);
     return f;
 }
-void expect_within(const KB::F& f, uint64_t top, const char* what) {
+void expect_within(const KB::F& f, uint64_t top, const std::string& what) {
     for (int i = 0; i < 4; i++) EXPECT_LE(f.l[i].hi, M52) << what << " limb " << i;
     EXPECT_LE(f.l[4].hi, top) << what << " limb 4";
+}
+template <class Point>
+void expect_point_within(const Point& p, uint64_t top, const std::string& what) {
+    expect_within(p.x, top, what + " x");
+    expect_within(p.y, top, what + " y");
+    expect_within(p.z, top, what + " z");
 }
 
 TEST(Kp8Bounds, FieldOperations) {
@@ -116,17 +123,26 @@ TEST(Kp8Bounds, GroupFormulasKeepPt) {
     const KB::F pt = widest(PT_TOP);
     const KB::P p{pt, pt, pt};
     const KB::P s = KB::padd(p, p);
-    expect_within(s.x, PT_TOP, "padd x");
-    expect_within(s.y, PT_TOP, "padd y");
-    expect_within(s.z, PT_TOP, "padd z");
+    expect_point_within(s, PT_TOP, "padd");
     const KB::P m = KB::padd_affine(p, pt, pt);
-    expect_within(m.x, PT_TOP, "padd_affine x");
-    expect_within(m.y, PT_TOP, "padd_affine y");
-    expect_within(m.z, PT_TOP, "padd_affine z");
+    expect_point_within(m, PT_TOP, "padd_affine");
     const KB::P d = KB::pdbl(p);
-    expect_within(d.x, PT_TOP, "pdbl x");
-    expect_within(d.y, PT_TOP, "pdbl y");
-    expect_within(d.z, PT_TOP, "pdbl z");
+    expect_point_within(d, PT_TOP, "pdbl");
+    EXPECT_TRUE(g_errors.empty()) << g_errors.front();
+}
+
+// The Jacobian formulas of the double multiplication (kp8_jac_impl.h) keep X and Y M values and
+// Z a Pt value: from the widest such inputs (and M affine entries), such outputs.
+TEST(Kp8Bounds, JacobianFormulasKeepBounds) {
+    g_errors.clear();
+    using KJ = simd::Kp8Jac<Iv>;
+    const KB::F m = widest(M_TOP), pt = widest(PT_TOP);
+    const KJ::J a{m, m, pt};
+    for (const KJ::J& r : {KJ::dbl(a), KJ::add_affine(a, m, m)}) {
+        expect_within(r.x, M_TOP, "x");
+        expect_within(r.y, M_TOP, "y");
+        expect_within(r.z, PT_TOP, "z");
+    }
     EXPECT_TRUE(g_errors.empty()) << g_errors.front();
 }
 
