@@ -106,7 +106,7 @@ struct PippengerLayout {
     int c, windows;
     size_t nb;                                                     // buckets: 2^(c-1)
     size_t batch;                                                  // additions per shared inversion
-    size_t pts, digits, buckets, overflow, busy, pend, pend_pt, def, def_pt, pairs_mem, total;  // byte offsets
+    size_t pts, npts, digits, buckets, overflow, busy, pend, pend_pt, def, def_pt, pairs_mem, total;  // byte offsets
     explicit PippengerLayout(size_t terms) : PippengerLayout(terms, pippenger_window(terms)) {}
     PippengerLayout(size_t terms, int width) {
         c = width;
@@ -115,15 +115,16 @@ struct PippengerLayout {
         batch = pippenger_affine_batch(c);
         const size_t K = batch ? PIPPENGER_BATCH : 0;  // queued additions (none: Jacobian buckets)
         pts = 0;                                                          // Ge[terms]
-        digits = msm_round_up(pts + terms * sizeof(Ge));                  // int16[windows][terms]
+        npts = msm_round_up(pts + terms * sizeof(Ge));                    // Ge[terms]  their negations
+        digits = msm_round_up(npts + terms * sizeof(Ge));                 // int16[windows][terms]
         buckets = msm_round_up(digits + (size_t)windows * terms * sizeof(int16_t));  // Ge[nb]
         overflow = msm_round_up(buckets + nb * sizeof(Ge));               // Gej[nb]
         busy = msm_round_up(overflow + nb * sizeof(Gej));                 // uint8[nb]
         pend = msm_round_up(busy + nb);                                   // uint32[K]  bucket of each
-        pend_pt = msm_round_up(pend + K * sizeof(uint32_t));              // Ge[K]      point to add
-        def = msm_round_up(pend_pt + K * sizeof(Ge));                     // uint32[K]  deferred: bucket
-        def_pt = msm_round_up(def + K * sizeof(uint32_t));                // Ge[K]      ... point
-        pairs_mem = msm_round_up(def_pt + K * sizeof(Ge));                // PairSums of K
+        pend_pt = msm_round_up(pend + K * sizeof(uint32_t));              // Ge*[K]     point to add
+        def = msm_round_up(pend_pt + K * sizeof(Ge*));                    // uint32[K]  deferred: bucket
+        def_pt = msm_round_up(def + K * sizeof(uint32_t));                // Ge*[K]     ... point
+        pairs_mem = msm_round_up(def_pt + K * sizeof(Ge*));               // PairSums of K
         total = msm_round_up(pairs_mem + K * PAIR_SUMS_BYTES);
     }
 };

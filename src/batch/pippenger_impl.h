@@ -33,23 +33,23 @@ struct AffineBuckets {
     Gej* overflow;       // [nb], added to the bucket when the window is summed
     uint8_t* busy;       // [nb], 1 while the bucket has a queued addition
     uint32_t* pend;      // [K] bucket of each queued addition
-    Ge* pend_pt;         // [K] the point to add
+    const Ge** pend_pt;  // [K] the point to add (a term's point or its negation, not copied)
     uint32_t* def;       // [K] deferred additions: bucket
-    Ge* def_pt;          // [K] ... point
+    const Ge** def_pt;   // [K] ... point
     PairSums pairs;      // [K]
     size_t batch;        // flush when this many are queued; 0: Jacobian buckets only
     size_t n_pend = 0, n_def = 0;
 
     // bucket b += p.
-    void add(uint32_t b, const Ge& p) {
+    void add(uint32_t b, const Ge* p) {
         if (batch == 0) {
-            gej_add_ge_var(overflow[b], overflow[b], p);
+            gej_add_ge_var(overflow[b], overflow[b], *p);
         } else if (busy[b]) {
             if (n_def < batch) {
                 def[n_def] = b;
                 def_pt[n_def++] = p;
             } else {
-                gej_add_ge_var(overflow[b], overflow[b], p);
+                gej_add_ge_var(overflow[b], overflow[b], *p);
             }
         } else {
             queue(b, p);
@@ -57,9 +57,9 @@ struct AffineBuckets {
         }
     }
 
-    void queue(uint32_t b, const Ge& p) {
+    void queue(uint32_t b, const Ge* p) {
         if (bucket[b].infinity) {
-            bucket[b] = p;
+            bucket[b] = *p;
         } else {
             busy[b] = 1;
             pend[n_pend] = b;
@@ -73,7 +73,7 @@ struct AffineBuckets {
         if (n_pend == 0) return;
         for (size_t k = 0; k < n_pend; k++) {
             Ge& p = bucket[pend[k]];
-            if (!pairs.add(&p, &p, &pend_pt[k])) ge_set_infinity(p);
+            if (!pairs.add(&p, &p, pend_pt[k])) ge_set_infinity(p);
             busy[pend[k]] = 0;
         }
         pairs.run();
@@ -93,7 +93,7 @@ struct AffineBuckets {
     // End of the window: everything queued done, what still waits added into overflow points.
     void finish() {
         flush();
-        for (size_t k = 0; k < n_def; k++) gej_add_ge_var(overflow[def[k]], overflow[def[k]], def_pt[k]);
+        for (size_t k = 0; k < n_def; k++) gej_add_ge_var(overflow[def[k]], overflow[def[k]], *def_pt[k]);
         n_def = 0;
         flush();
     }
@@ -106,15 +106,16 @@ static void msm_pippenger(Gej& r, const batch::MsmInput& in, void* scratch) {
     const size_t nb = lay.nb;
     unsigned char* base = static_cast<unsigned char*>(scratch);
     Ge* pts = reinterpret_cast<Ge*>(base + lay.pts);
+    Ge* npts = reinterpret_cast<Ge*>(base + lay.npts);
     int16_t* digits = reinterpret_cast<int16_t*>(base + lay.digits);
     AffineBuckets bk;
     bk.bucket = reinterpret_cast<Ge*>(base + lay.buckets);
     bk.overflow = reinterpret_cast<Gej*>(base + lay.overflow);
     bk.busy = base + lay.busy;
     bk.pend = reinterpret_cast<uint32_t*>(base + lay.pend);
-    bk.pend_pt = reinterpret_cast<Ge*>(base + lay.pend_pt);
+    bk.pend_pt = reinterpret_cast<const Ge**>(base + lay.pend_pt);
     bk.def = reinterpret_cast<uint32_t*>(base + lay.def);
-    bk.def_pt = reinterpret_cast<Ge*>(base + lay.def_pt);
+    bk.def_pt = reinterpret_cast<const Ge**>(base + lay.def_pt);
     bk.pairs.init(base + lay.pairs_mem, lay.batch ? batch::PIPPENGER_BATCH : 0);
     bk.batch = lay.batch;
 
@@ -141,6 +142,9 @@ static void msm_pippenger(Gej& r, const batch::MsmInput& in, void* scratch) {
     msm_signed_digits(digits, terms, t++, g1, c, windows);
     ge_from_storage(pts[t], ECMULT_G128_ODD[0]);  // 2^128·G
     msm_signed_digits(digits, terms, t++, g2, c, windows);
+    // Each point's negation made once: a negative digit picks it without a branch or a copy.
+    for (size_t i = 0; i < terms; i++) ge_neg(npts[i], pts[i]);
+    const Ge* const sides[2] = {pts, npts};
 
     Gej acc;
     gej_set_infinity(acc);
@@ -153,14 +157,9 @@ static void msm_pippenger(Gej& r, const batch::MsmInput& in, void* scratch) {
         }
         const int16_t* row = digits + (size_t)j * terms;
         for (size_t i = 0; i < terms; i++) {
-            int d = row[i];
-            if (d > 0) {
-                bk.add((uint32_t)(d - 1), pts[i]);
-            } else if (d < 0) {
-                Ge neg;
-                ge_neg(neg, pts[i]);
-                bk.add((uint32_t)(-d - 1), neg);
-            }
+            const int d = row[i], m = d >> 31;  // m: -1 when d < 0
+            if (d == 0) continue;
+            bk.add((uint32_t)(((d ^ m) - m) - 1), sides[m & 1] + i);
         }
         bk.finish();
         // sum_b (b+1)·bucket[b] as a sum of running sums from the top bucket down.
