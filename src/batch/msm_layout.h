@@ -106,7 +106,7 @@ struct PippengerLayout {
     int c, windows;
     size_t nb;                                                     // buckets: 2^(c-1)
     size_t batch;                                                  // additions per shared inversion
-    size_t pts, npts, digits, buckets, overflow, busy, pend, pend_pt, def, def_pt, pairs_mem, total;  // byte offsets
+    size_t pts, npts, digits, buckets, overflow, busy, pend, pend_pt, def, def_pt, pairs_mem, seg, total;  // byte offsets
     explicit PippengerLayout(size_t terms) : PippengerLayout(terms, pippenger_window(terms)) {}
     PippengerLayout(size_t terms, int width) {
         c = width;
@@ -125,7 +125,8 @@ struct PippengerLayout {
         def = msm_round_up(pend_pt + K * sizeof(Ge*));                    // uint32[K]  deferred: bucket
         def_pt = msm_round_up(def + K * sizeof(uint32_t));                // Ge*[K]     ... point
         pairs_mem = msm_round_up(def_pt + K * sizeof(Ge*));               // PairSums of K
-        total = msm_round_up(pairs_mem + K * PAIR_SUMS_BYTES);
+        seg = msm_round_up(pairs_mem + K * PAIR_SUMS_BYTES);              // Ge[3][K/2]  segment sums
+        total = msm_round_up(seg + 3 * (K / 2) * sizeof(Ge));
     }
 };
 

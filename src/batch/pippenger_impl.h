@@ -39,16 +39,19 @@ struct AffineBuckets {
     PairSums pairs;      // [K]
     size_t batch;        // flush when this many are queued; 0: Jacobian buckets only
     size_t n_pend = 0, n_def = 0;
+    bool spilled = false;  // some overflow point was used in this window
 
     // bucket b += p.
     void add(uint32_t b, const Ge* p) {
         if (batch == 0) {
+            spilled = true;
             gej_add_ge_var(overflow[b], overflow[b], *p);
         } else if (busy[b]) {
             if (n_def < batch) {
                 def[n_def] = b;
                 def_pt[n_def++] = p;
             } else {
+                spilled = true;
                 gej_add_ge_var(overflow[b], overflow[b], *p);
             }
         } else {
@@ -93,11 +96,60 @@ struct AffineBuckets {
     // End of the window: everything queued done, what still waits added into overflow points.
     void finish() {
         flush();
+        spilled |= n_def > 0;
         for (size_t k = 0; k < n_def; k++) gej_add_ge_var(overflow[def[k]], overflow[def[k]], *def_pt[k]);
         n_def = 0;
         flush();
     }
 };
+
+// out = sum_b (b+1)·bucket[b] for nb affine buckets (a power of two, at least 16) and no
+// overflow points, with affine additions: the buckets split into S segments of L (S ≤ pairs'
+// capacity / 2), each segment's running sum and sum of running sums advanced one bucket per step
+// in all segments at once (2S additions sharing one inversion, PairSums); then
+// out = sum_s sum[s] + L·sum_s s·run[s] in Jacobian coordinates (≈ 3S additions and log2 L
+// doublings instead of 2 per bucket). seg: 3·S points of scratch.
+static void msm_bucket_sums_affine(Gej& out, const Ge* bucket, size_t nb, PairSums& pairs, size_t S, Ge* seg) {
+    const size_t L = nb / S;
+    Ge *run = seg, *nrun = seg + S, *sum = seg + 2 * S;
+    for (size_t s = 0; s < S; s++) {
+        ge_set_infinity(run[s]);
+        ge_set_infinity(sum[s]);
+    }
+    for (size_t t = 0; t <= L; t++) {
+        // Step t: sum[s] += run[s] (the first t buckets from the segment's top), and
+        // nrun[s] = run[s] + the next bucket down. Outputs never feed another pair of the step.
+        for (size_t s = 0; s < S; s++) {
+            if (t > 0 && !run[s].infinity) {
+                if (sum[s].infinity) sum[s] = run[s];
+                else if (!pairs.add(&sum[s], &sum[s], &run[s])) ge_set_infinity(sum[s]);
+            }
+            if (t < L) {
+                const Ge& b = bucket[s * L + (L - 1 - t)];
+                if (b.infinity) nrun[s] = run[s];
+                else if (run[s].infinity) nrun[s] = b;
+                else if (!pairs.add(&nrun[s], &run[s], &b)) ge_set_infinity(nrun[s]);
+            }
+        }
+        pairs.run();
+        if (t < L) {
+            Ge* x = run;
+            run = nrun;
+            nrun = x;
+        }
+    }
+    // sum_s s·run[s] as running sums from the top segment down, times L, plus every sum[s].
+    Gej r, acc;
+    gej_set_infinity(r);
+    gej_set_infinity(acc);
+    for (size_t s = S; s-- > 1;) {
+        gej_add_ge_var(r, r, run[s]);
+        gej_add_var(acc, acc, r);
+    }
+    for (size_t l = L; l > 1; l >>= 1) gej_double_var(acc, acc);
+    for (size_t s = 0; s < S; s++) gej_add_ge_var(acc, acc, sum[s]);
+    out = acc;
+}
 
 static void msm_pippenger(Gej& r, const batch::MsmInput& in, void* scratch) {
     const size_t terms = batch::msm_terms(in.n_full, in.n_short);
@@ -118,6 +170,9 @@ static void msm_pippenger(Gej& r, const batch::MsmInput& in, void* scratch) {
     bk.def_pt = reinterpret_cast<const Ge**>(base + lay.def_pt);
     bk.pairs.init(base + lay.pairs_mem, lay.batch ? batch::PIPPENGER_BATCH : 0);
     bk.batch = lay.batch;
+    // Segments for the affine bucket sums: 16 buckets or more each, at most capacity / 2 of them.
+    const size_t segs = lay.batch && nb >= 256 ? (nb / 16 < batch::PIPPENGER_BATCH / 2 ? nb / 16 : batch::PIPPENGER_BATCH / 2) : 0;
+    Ge* seg = reinterpret_cast<Ge*>(base + lay.seg);
 
     // Every term as a point and a non-negative scalar below 2^128 (signs moved into the point).
     size_t t = 0;
@@ -155,6 +210,7 @@ static void msm_pippenger(Gej& r, const batch::MsmInput& in, void* scratch) {
             gej_set_infinity(bk.overflow[b]);
             bk.busy[b] = 0;
         }
+        bk.spilled = false;
         const int16_t* row = digits + (size_t)j * terms;
         for (size_t i = 0; i < terms; i++) {
             const int d = row[i], m = d >> 31;  // m: -1 when d < 0
@@ -162,7 +218,13 @@ static void msm_pippenger(Gej& r, const batch::MsmInput& in, void* scratch) {
             bk.add((uint32_t)(((d ^ m) - m) - 1), sides[m & 1] + i);
         }
         bk.finish();
-        // sum_b (b+1)·bucket[b] as a sum of running sums from the top bucket down.
+        if (segs && !bk.spilled) {
+            Gej sum;
+            msm_bucket_sums_affine(sum, bk.bucket, nb, bk.pairs, segs, seg);
+            gej_add_var(acc, acc, sum);
+            continue;
+        }
+        // sum_b (b+1)·(bucket[b] + overflow[b]) as a sum of running sums from the top bucket down.
         Gej running, sum;
         gej_set_infinity(running);
         gej_set_infinity(sum);
