@@ -120,6 +120,17 @@ TEST(Msm, RandomSizes) {
             check(c, ("nf " + std::to_string(nf) + " ns " + std::to_string(ns)).c_str());
         }
     }
+    // Enough terms for 256 buckets or more, where windows without overflow sum their buckets in
+    // affine segments (pippenger_impl.h).
+    for (size_t nf : {0, 760}) {
+        Case c;
+        size_t ns = nf ? 0 : 1600;
+        for (size_t i = 0; i < nf; i++) { c.fp.push_back(gen.point()); c.fk.push_back(gen.scalar()); }
+        for (size_t i = 0; i < ns; i++) { c.sp.push_back(gen.point()); c.sk.push_back(gen.short_scalar()); }
+        c.g = gen.scalar();
+        EXPECT_GE(batch::PippengerLayout(batch::msm_terms(nf, ns)).nb, 256u);
+        check(c, ("nf " + std::to_string(nf) + " ns " + std::to_string(ns)).c_str());
+    }
 }
 
 // Sums that cancel to infinity, repeated points, zero and extreme scalars.
