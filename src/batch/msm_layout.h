@@ -72,12 +72,21 @@ constexpr int pippenger_windows(int c) { return (129 + c - 1) / c; }
 // Additions into affine buckets are done up to PIPPENGER_BATCH at a time, sharing one inversion.
 constexpr size_t PIPPENGER_BATCH = 128;
 
-// Affine additions queued per shared inversion with 2^(c-1) buckets: at most a quarter of the
-// buckets busy (so few terms find theirs busy), and none at all (plain Jacobian buckets) when
-// that is under 32, too few to pay for the inversion.
+// Segments of the affine bucket sums (pippenger_impl.h), at most; each step adds two points per
+// segment, so the PairSums hold the larger of a batch and twice this.
+constexpr size_t PIPPENGER_SEGMENTS = 64;
+constexpr size_t pippenger_pairs_cap() {
+    return PIPPENGER_BATCH > 2 * PIPPENGER_SEGMENTS ? PIPPENGER_BATCH : 2 * PIPPENGER_SEGMENTS;
+}
+
+// Affine additions queued per shared inversion with 2^(c-1) buckets: at most an eighth of the
+// buckets busy (so few terms find theirs busy; a quarter, 128 of 512 buckets at n = 1024 Schnorr
+// items, was 5-8 % slower there) but not under 64 (nor a quarter of the buckets, when that is
+// less: c = 8 and 9 keep their measured 32 and 64), and none at all (plain Jacobian buckets) when
+// a quarter is under 32, too few to pay for the inversion.
 inline size_t pippenger_affine_batch(int c) {
-    size_t quarter = ((size_t)1 << (c - 1)) / 4;
-    return quarter < 32 ? 0 : std::min(PIPPENGER_BATCH, quarter);
+    const size_t nb = (size_t)1 << (c - 1), quarter = nb / 4;
+    return quarter < 32 ? 0 : std::min(PIPPENGER_BATCH, std::max(std::min<size_t>(quarter, 64), nb / 8));
 }
 
 // Estimated cost of Pippenger with c-bit digits, in units of one term added into one window's
@@ -128,9 +137,10 @@ struct PippengerLayout {
         pend_pt = msm_round_up(pend + K * sizeof(uint32_t));              // Ge*[K]     point to add
         def = msm_round_up(pend_pt + K * sizeof(Ge*));                    // uint32[K]  deferred: bucket
         def_pt = msm_round_up(def + K * sizeof(uint32_t));                // Ge*[K]     ... point
-        pairs_mem = msm_round_up(def_pt + K * sizeof(Ge*));               // PairSums of K
-        seg = msm_round_up(pairs_mem + K * PAIR_SUMS_BYTES);              // Ge[3][K/2]  segment sums
-        total = msm_round_up(seg + 3 * (K / 2) * sizeof(Ge));
+        const size_t KP = K ? pippenger_pairs_cap() : 0;
+        pairs_mem = msm_round_up(def_pt + K * sizeof(Ge*));               // PairSums of KP
+        seg = msm_round_up(pairs_mem + KP * PAIR_SUMS_BYTES);             // Ge[3][SEGMENTS]  segment sums
+        total = msm_round_up(seg + (K ? 3 * PIPPENGER_SEGMENTS * sizeof(Ge) : 0));
     }
 };
 

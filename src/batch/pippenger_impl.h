@@ -168,10 +168,10 @@ static void msm_pippenger(Gej& r, const batch::MsmInput& in, void* scratch) {
     bk.pend_pt = reinterpret_cast<const Ge**>(base + lay.pend_pt);
     bk.def = reinterpret_cast<uint32_t*>(base + lay.def);
     bk.def_pt = reinterpret_cast<const Ge**>(base + lay.def_pt);
-    bk.pairs.init(base + lay.pairs_mem, lay.batch ? batch::PIPPENGER_BATCH : 0);
+    bk.pairs.init(base + lay.pairs_mem, lay.batch ? batch::pippenger_pairs_cap() : 0);
     bk.batch = lay.batch;
     // Segments for the affine bucket sums: 16 buckets or more each, at most capacity / 2 of them.
-    const size_t segs = lay.batch && nb >= 256 ? (nb / 16 < batch::PIPPENGER_BATCH / 2 ? nb / 16 : batch::PIPPENGER_BATCH / 2) : 0;
+    const size_t segs = lay.batch && nb >= 256 ? (nb / 16 < batch::PIPPENGER_SEGMENTS ? nb / 16 : batch::PIPPENGER_SEGMENTS) : 0;
     Ge* seg = reinterpret_cast<Ge*>(base + lay.seg);
 
     // Every term as a point and a non-negative scalar below 2^128 (signs moved into the point).
