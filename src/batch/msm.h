@@ -16,7 +16,9 @@
 //   and related problems", FOCS 1976): signed c-bit digits; per window every point is added into
 //   the bucket of its digit, and the buckets are summed with running sums. With enough buckets
 //   they are kept affine and filled by batches of additions that share one inversion
-//   (pippenger_impl.h); a term whose bucket is busy waits for the next batch.
+//   (pippenger_impl.h); a term whose bucket is busy waits for the next batch. From 256 buckets
+//   the running sums are affine too (segments of buckets advanced together, one inversion per
+//   step) in every window that used no Jacobian overflow point.
 //
 // Both batch their affine additions through PairSums (msm_common_impl.h): pairs with distinct x
 // in eight AVX-512 IFMA lanes (simd/affine8_impl.h) when the CPU has them, the rest in scalar code.

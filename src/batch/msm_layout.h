@@ -72,24 +72,37 @@ constexpr int pippenger_windows(int c) { return (129 + c - 1) / c; }
 // Additions into affine buckets are done up to PIPPENGER_BATCH at a time, sharing one inversion.
 constexpr size_t PIPPENGER_BATCH = 128;
 
-// Affine additions queued per shared inversion with 2^(c-1) buckets: at most a quarter of the
-// buckets busy (so few terms find theirs busy), and none at all (plain Jacobian buckets) when
-// that is under 32, too few to pay for the inversion.
+// Segments of the affine bucket sums (pippenger_impl.h), at most; each step adds two points per
+// segment, so the PairSums hold the larger of a batch and twice this.
+constexpr size_t PIPPENGER_SEGMENTS = 64;
+constexpr size_t pippenger_pairs_cap() {
+    return PIPPENGER_BATCH > 2 * PIPPENGER_SEGMENTS ? PIPPENGER_BATCH : 2 * PIPPENGER_SEGMENTS;
+}
+
+// Affine additions queued per shared inversion with 2^(c-1) buckets: at most an eighth of the
+// buckets busy (so few terms find theirs busy; a quarter, 128 of 512 buckets at n = 1024 Schnorr
+// items, was 5-8 % slower there) but not under 64 (nor a quarter of the buckets, when that is
+// less: c = 8 and 9 keep their measured 32 and 64), and none at all (plain Jacobian buckets) when
+// a quarter is under 32, too few to pay for the inversion.
 inline size_t pippenger_affine_batch(int c) {
-    size_t quarter = ((size_t)1 << (c - 1)) / 4;
-    return quarter < 32 ? 0 : std::min(PIPPENGER_BATCH, quarter);
+    const size_t nb = (size_t)1 << (c - 1), quarter = nb / 4;
+    return quarter < 32 ? 0 : std::min(PIPPENGER_BATCH, std::max(std::min<size_t>(quarter, 64), nb / 8));
 }
 
 // Estimated cost of Pippenger with c-bit digits, in units of one term added into one window's
 // affine buckets (≈ 100 ns here): per window every term (≈ 1.2 each into Jacobian buckets),
-// plus ≈ 1.75 per bucket for the running sums (fitted to bench_micro BM_batch_msm). A top
+// plus ≈ 1.75 per bucket for the running sums (fitted to bench_micro BM_batch_msm). With 2048
+// buckets (c = 12) the affine segment sums (pippenger_impl.h) are taken as ≈ 1 per bucket: that
+// moves n = 4096 Schnorr items (12290 terms) from c = 10 to 12, BM_batch_schnorr_verify
+// 17.0/18.0 -> 15.8/15.9 ms; smaller widths keep the old fit (not measured again). A top
 // window whose digits take few values (it holds only the last bits and the carry) sends most
 // terms to the Jacobian overflow points, ≈ 0.3 more each.
 inline double pippenger_cost(size_t terms, int c) {
     int windows = pippenger_windows(c);
     int top_bits = 129 - c * (windows - 1);
     double per_term = pippenger_affine_batch(c) ? 1.0 : 1.2;
-    double cost = windows * (per_term * (double)terms + 1.75 * (double)(1u << (c - 1)));
+    double per_bucket = pippenger_affine_batch(c) && c >= 12 ? 1.0 : 1.75;
+    double cost = windows * (per_term * (double)terms + per_bucket * (double)(1u << (c - 1)));
     if (per_term == 1.0 && top_bits < c - 2) cost += 0.3 * (double)terms;
     return cost;
 }
@@ -106,7 +119,7 @@ struct PippengerLayout {
     int c, windows;
     size_t nb;                                                     // buckets: 2^(c-1)
     size_t batch;                                                  // additions per shared inversion
-    size_t pts, digits, buckets, overflow, busy, pend, pend_pt, def, def_pt, pairs_mem, total;  // byte offsets
+    size_t pts, npts, digits, buckets, overflow, busy, pend, pend_pt, def, def_pt, pairs_mem, seg, total;  // byte offsets
     explicit PippengerLayout(size_t terms) : PippengerLayout(terms, pippenger_window(terms)) {}
     PippengerLayout(size_t terms, int width) {
         c = width;
@@ -115,16 +128,19 @@ struct PippengerLayout {
         batch = pippenger_affine_batch(c);
         const size_t K = batch ? PIPPENGER_BATCH : 0;  // queued additions (none: Jacobian buckets)
         pts = 0;                                                          // Ge[terms]
-        digits = msm_round_up(pts + terms * sizeof(Ge));                  // int16[windows][terms]
+        npts = msm_round_up(pts + terms * sizeof(Ge));                    // Ge[terms]  their negations
+        digits = msm_round_up(npts + terms * sizeof(Ge));                 // int16[windows][terms]
         buckets = msm_round_up(digits + (size_t)windows * terms * sizeof(int16_t));  // Ge[nb]
         overflow = msm_round_up(buckets + nb * sizeof(Ge));               // Gej[nb]
         busy = msm_round_up(overflow + nb * sizeof(Gej));                 // uint8[nb]
         pend = msm_round_up(busy + nb);                                   // uint32[K]  bucket of each
-        pend_pt = msm_round_up(pend + K * sizeof(uint32_t));              // Ge[K]      point to add
-        def = msm_round_up(pend_pt + K * sizeof(Ge));                     // uint32[K]  deferred: bucket
-        def_pt = msm_round_up(def + K * sizeof(uint32_t));                // Ge[K]      ... point
-        pairs_mem = msm_round_up(def_pt + K * sizeof(Ge));                // PairSums of K
-        total = msm_round_up(pairs_mem + K * PAIR_SUMS_BYTES);
+        pend_pt = msm_round_up(pend + K * sizeof(uint32_t));              // Ge*[K]     point to add
+        def = msm_round_up(pend_pt + K * sizeof(Ge*));                    // uint32[K]  deferred: bucket
+        def_pt = msm_round_up(def + K * sizeof(uint32_t));                // Ge*[K]     ... point
+        const size_t KP = K ? pippenger_pairs_cap() : 0;
+        pairs_mem = msm_round_up(def_pt + K * sizeof(Ge*));               // PairSums of KP
+        seg = msm_round_up(pairs_mem + KP * PAIR_SUMS_BYTES);             // Ge[3][SEGMENTS]  segment sums
+        total = msm_round_up(seg + (K ? 3 * PIPPENGER_SEGMENTS * sizeof(Ge) : 0));
     }
 };
 

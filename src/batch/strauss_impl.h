@@ -69,14 +69,16 @@ static void msm_strauss_rows(Gej& acc, const batch::MsmInput& in, const Ge* tab,
     MsmRows rows;
     for (int i = 0; i < LEN; i++) rows.cnt[i] = 0;
     int bits = 0;
+    // Each nonzero digit straight into its row's list (the sign picks the table without a branch:
+    // digits are random, a branch on them mispredicts half the time).
     auto put = [&](const Ge* pos, const Ge* neg, const Scalar& k, bool negate) {
-        int d[LEN];
-        int len = wnaf_var(d, LEN, k, W);
+        const Ge* const sides[2] = {pos, neg};
+        const int flip = negate ? -1 : 1;
+        int len = wnaf_each_var(k, LEN, W, [&](int i, int d) {
+            const int v = d * flip, m = v >> 31;  // m: -1 when v < 0
+            ptrs[(size_t)i * stride + rows.cnt[i]++] = sides[m & 1] + ((((v ^ m) - m) - 1) >> 1);
+        });
         if (len > bits) bits = len;
-        for (int i = 0; i < len; i++) {
-            int v = negate ? -d[i] : d[i];
-            if (v) ptrs[(size_t)i * stride + rows.cnt[i]++] = v > 0 ? pos + ((v - 1) >> 1) : neg + ((-v - 1) >> 1);
-        }
     };
     for (size_t b = 0; b < nf; b++) {
         Scalar k1, k2;

@@ -5,11 +5,13 @@
 
 namespace fastsecp {
 
-// Writes digits d[0..len) with s = sum d[i]·2^i, each digit 0 or odd in (-2^(w-1), 2^(w-1)),
-// and any w consecutive digits holding at most one nonzero. The scalar must be < 2^(len-1).
-// Returns one past the highest nonzero digit (0 for s == 0). Entries past it are zero.
-static inline int wnaf_var(int* d, int len, const Scalar& s, int w) {
-    for (int i = 0; i < len; i++) d[i] = 0;
+// The nonzero digits of the width-w non-adjacent form of a non-negative scalar s < 2^(len-1),
+// lowest first: each digit odd in (-2^(w-1), 2^(w-1)), any w consecutive positions holding at most
+// one, s = sum digit·2^pos. Calls f(pos, digit) for each (no pass over the zero digits, whose
+// data-dependent branches cost more than the digits themselves when a caller scans for them).
+// Returns one past the highest nonzero digit (0 for s == 0).
+template <class F>
+static inline int wnaf_each_var(const Scalar& s, int len, int w, F&& f) {
     // Bits [pos, pos + 64) of s, zero beyond bit 255.
     auto bits64 = [&](int pos) -> uint64_t {
         if (pos >= 256) return 0;
@@ -34,11 +36,18 @@ static inline int wnaf_var(int* d, int len, const Scalar& s, int w) {
         int v = (int)((bits64(pos) & ((uint64_t(1) << now) - 1)) + carry);
         carry = (uint64_t)(v >> (w - 1)) & 1;
         v -= (int)(carry << w);
-        d[pos] = v;
+        f(pos, v);
         last = pos;
         pos += now;
     }
     return last + 1;
+}
+
+// The same digits written out: d[0..len), zeros included. Returns one past the highest nonzero
+// digit (0 for s == 0). Entries past it are zero.
+static inline int wnaf_var(int* d, int len, const Scalar& s, int w) {
+    for (int i = 0; i < len; i++) d[i] = 0;
+    return wnaf_each_var(s, len, w, [d](int pos, int v) { d[pos] = v; });
 }
 
 }  // namespace fastsecp

@@ -90,16 +90,19 @@ struct Affine8 {
         }
         return a;
     }
-    // a - b + 4p, normalized; a and b: limbs below 2^53, b's top one below 4·(2^48 - 1) (what
-    // load, normalize and Kp8's mul/sqr return).
-    static F sub(const F& a, const F& b) {
+    // a - b + 4p, raw: b's limbs below 2^52, its top one below 4·(2^48 - 1) (what load, sub and
+    // Kp8's mul/sqr return); a's limbs below 2^58 (then the result's are below 2^59).
+    static F sub_raw(const F& a, const F& b) {
         constexpr uint64_t P0 = 0xFFFFEFFFFFC2FULL;  // p's limb 0 (limbs 1..3: 2^52 - 1, limb 4: 2^48 - 1)
         F r;
         r.l[0] = a.l[0] + V::set1(4 * P0) - b.l[0];
         for (int i = 1; i < 4; i++) r.l[i] = a.l[i] + V::set1(4 * K::M52) - b.l[i];
         r.l[4] = a.l[4] + V::set1(4 * K::M48) - b.l[4];
-        return normalize(r);
+        return r;
     }
+    // The same, weakly normalized (Kp8::wnorm: limbs 0..3 below 2^52, limb 4 below 2^48 + 2^11):
+    // a multiplication input, and a valid b for sub_raw.
+    static F sub(const F& a, const F& b) { return K::wnorm(sub_raw(a, b)); }
     // Back to 4×64 limbs below 2^256 from a normalized element: bit 256 is set only when the low
     // 256 bits are below 2^208, so one more fold of it (+C) and a carry pass leave every limb in
     // range.
@@ -115,11 +118,13 @@ struct Affine8 {
     [[gnu::flatten]] static void chunk(Ge* const* out, const Ge* const* a, const Ge* const* b, size_t n) {
         constexpr size_t X = offsetof(Ge, x), Y = offsetof(Ge, y);
         const size_t groups = (n + 7) / 8;
-        F den[CHUNK], acc[CHUNK];
+        F den[CHUNK], acc[CHUNK], xa[CHUNK], xb[CHUNK];  // x coordinates kept from the first pass
         // Lanes past n (last group) get xa = 0, xb = 1: a nonzero denominator, result unused.
         auto live = [n](size_t g) { return (unsigned)(n - 8 * g < 8 ? n - 8 * g : 8); };
         for (size_t g = 0; g < groups; g++) {
-            den[g] = sub(load(b + 8 * g, live(g), X, 1), load(a + 8 * g, live(g), X, 0));
+            xb[g] = load(b + 8 * g, live(g), X, 1);
+            xa[g] = load(a + 8 * g, live(g), X, 0);
+            den[g] = sub(xb[g], xa[g]);
             acc[g] = g ? K::mul(acc[g - 1], den[g]) : den[g];
         }
         // The eight lane products, inverted together.
@@ -149,10 +154,10 @@ struct Affine8 {
         // The sums, in pair order (each group's inputs are read before its outputs are written).
         for (size_t g = 0; g < groups; g++) {
             const unsigned lv = live(g);
-            const F ax = load(a + 8 * g, lv, X, 0), ay = load(a + 8 * g, lv, Y, 0);
+            const F ax = xa[g], ay = load(a + 8 * g, lv, Y, 0);
             const F lam = K::mul(sub(load(b + 8 * g, lv, Y, 0), ay), den[g]);
-            const F x3 = sub(sub(K::sqr(lam), ax), load(b + 8 * g, lv, X, 0));
-            const F y3 = sub(K::mul(sub(ax, x3), lam), ay);
+            const F x3 = sub(sub_raw(K::sqr(lam), ax), xb[g]);
+            const F y3 = sub_raw(K::mul(sub(ax, x3), lam), ay);  // store normalizes
             store(out + 8 * g, lv, X, x3);
             store(out + 8 * g, lv, Y, y3);
             for (unsigned lane = 0; lane < lv; lane++) out[8 * g + lane]->infinity = 0;

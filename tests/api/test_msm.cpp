@@ -120,6 +120,37 @@ TEST(Msm, RandomSizes) {
             check(c, ("nf " + std::to_string(nf) + " ns " + std::to_string(ns)).c_str());
         }
     }
+    // Enough terms for 256 buckets or more, where windows without overflow sum their buckets in
+    // affine segments (pippenger_impl.h).
+    for (size_t nf : {0, 760}) {
+        Case c;
+        size_t ns = nf ? 0 : 1600;
+        for (size_t i = 0; i < nf; i++) { c.fp.push_back(gen.point()); c.fk.push_back(gen.scalar()); }
+        for (size_t i = 0; i < ns; i++) { c.sp.push_back(gen.point()); c.sk.push_back(gen.short_scalar()); }
+        c.g = gen.scalar();
+        EXPECT_GE(batch::PippengerLayout(batch::msm_terms(nf, ns)).nb, 256u);
+        check(c, ("nf " + std::to_string(nf) + " ns " + std::to_string(ns)).c_str());
+    }
+    {
+        // 1600 short scalars whose 9-bit digits are all 1 or 3 (buckets 0 and 2 of 256 filled,
+        // the rest empty): the segment sums then add a running sum to an equal one (a doubling)
+        // after the empty bucket 1, and run over empty segments.
+        Case c;
+        ASSERT_EQ(batch::PippengerLayout(batch::msm_terms(0, 1600)).c, 9);
+        for (size_t i = 0; i < 1600; i++) {
+            Scalar k;
+            scalar_clear(k);
+            for (int j = 0; j < 14; j++) {
+                const int v = gen.short_scalar().d[0] & 1 ? 3 : 1, pos = 9 * j;
+                for (int bit = 0; bit < 2; bit++)
+                    if ((v >> bit) & 1) k.d[(pos + bit) / 64] |= uint64_t(1) << ((pos + bit) % 64);
+            }
+            c.sp.push_back(gen.point());
+            c.sk.push_back(k);
+        }
+        c.g = gen.scalar();
+        check(c, "digits 1 and 3");
+    }
 }
 
 // Sums that cancel to infinity, repeated points, zero and extreme scalars.

@@ -254,6 +254,22 @@ TEST(Wnaf, DigitsRebuildTheScalarAndAreSparse) {
                 scalar_add(r, r, t);
             }
             ASSERT_TRUE(scalar_eq(r, s));
+            // The callback form reports exactly the nonzero digits, lowest position first.
+            int seen[130], n_seen = 0, prev = -1;
+            bool ordered = true;
+            int len2 = wnaf_each_var(s, 130, w, [&](int pos, int v) {
+                ordered &= pos > prev && pos < 130;
+                prev = pos;
+                if (ordered) seen[n_seen++] = pos;
+                (void)v;
+                if (ordered && v != d[pos]) ordered = false;
+            });
+            ASSERT_TRUE(ordered);
+            ASSERT_EQ(len2, len);
+            int n_nonzero = 0;
+            for (int k = 0; k < 130; k++) n_nonzero += d[k] != 0;
+            ASSERT_EQ(n_seen, n_nonzero);
+            for (int k = 0; k < n_seen; k++) ASSERT_NE(d[seen[k]], 0);
             int last = -w;
             for (int k = 0; k < 130; k++) {
                 if (!d[k]) continue;
