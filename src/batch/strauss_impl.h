@@ -95,13 +95,14 @@ static void msm_strauss_rows(Gej& acc, const batch::MsmInput& in, const Ge* tab,
     Scalar g[2];
     scalar_split_128(g[0], g[1], in.g);
     for (int h = 0; h < 2; h++) {
+        const GeStorage* gtab = h ? ECMULT_G128_ODD : ECMULT_G_ODD;
         int d[LEN];
         int len = wnaf_var(d, LEN, g[h], ECMULT_G_WINDOW);
         if (len > bits) bits = len;
         for (int i = 0; i < len; i++) {
             if (!d[i]) continue;
             Ge& p = gpts[ng++];
-            ge_from_storage(p, (h ? ECMULT_G128_ODD : ECMULT_G_ODD)[(d[i] > 0 ? d[i] - 1 : -d[i] - 1) >> 1]);
+            ge_from_storage(p, gtab[(d[i] > 0 ? d[i] - 1 : -d[i] - 1) >> 1]);
             if (d[i] < 0) ge_neg(p, p);
             ptrs[(size_t)i * stride + rows.cnt[i]++] = &p;
         }
