@@ -72,42 +72,16 @@ struct Affine8 {
         return F{{w[0] & m, (w[0].shr(52) + w[1].shl(12)) & m, (w[1].shr(40) + w[2].shl(24)) & m,
                   (w[2].shr(28) + w[3].shl(36)) & m, w[3].shr(16)}};
     }
-    // Normalized (limbs below 2^52, the top one at most 2^48, and 2^48 only when the limbs below
-    // are small): one carry pass, limb 4's bits from 2^256 up folded back (times 2^256 mod p),
-    // another carry pass. Limbs below 2^63 in.
-    static F normalize(F a) {
-        const V m = V::set1(K::M52);
-        for (int i = 0; i < 4; i++) {
-            a.l[i + 1] = a.l[i + 1] + a.l[i].shr(52);
-            a.l[i] = a.l[i] & m;
-        }
-        const V top = a.l[4].shr(48);
-        a.l[4] = a.l[4] & V::set1(K::M48);
-        a.l[0] = V::madd52lo(a.l[0], top, V::set1(K::R256));
-        for (int i = 0; i < 4; i++) {
-            a.l[i + 1] = a.l[i + 1] + a.l[i].shr(52);
-            a.l[i] = a.l[i] & m;
-        }
-        return a;
-    }
-    // a - b + 4p, raw: b's limbs below 2^52, its top one below 4·(2^48 - 1) (what load, sub and
-    // Kp8's mul/sqr return); a's limbs below 2^58 (then the result's are below 2^59).
-    static F sub_raw(const F& a, const F& b) {
-        constexpr uint64_t P0 = 0xFFFFEFFFFFC2FULL;  // p's limb 0 (limbs 1..3: 2^52 - 1, limb 4: 2^48 - 1)
-        F r;
-        r.l[0] = a.l[0] + V::set1(4 * P0) - b.l[0];
-        for (int i = 1; i < 4; i++) r.l[i] = a.l[i] + V::set1(4 * K::M52) - b.l[i];
-        r.l[4] = a.l[4] + V::set1(4 * K::M48) - b.l[4];
-        return r;
-    }
-    // The same, weakly normalized (Kp8::wnorm: limbs 0..3 below 2^52, limb 4 below 2^48 + 2^11):
-    // a multiplication input, and a valid b for sub_raw.
-    static F sub(const F& a, const F& b) { return K::wnorm(sub_raw(a, b)); }
+    // a - b + 4p (Kp8::sub<4>), weakly normalized (Kp8::wnorm: limbs 0..3 below 2^52, limb 4
+    // below 2^48 + 2^11): a multiplication input, and a valid b for the next sub<4>. b's limbs
+    // below 2^52, its top one below 4·(2^48 - 1) (what load, sub and Kp8's mul/sqr return); a's
+    // limbs below 2^58 (the raw difference's are then below 2^59).
+    static F sub(const F& a, const F& b) { return K::wnorm(K::template sub<4>(a, b)); }
     // Back to 4×64 limbs below 2^256 from a normalized element: bit 256 is set only when the low
     // 256 bits are below 2^208, so one more fold of it (+C) and a carry pass leave every limb in
     // range.
     static void store(Ge* const* p, unsigned live, size_t off, F a) {
-        a = normalize(normalize(a));
+        a = K::norm(K::norm(a));
         V w[4] = {a.l[0] + a.l[1].shl(52), a.l[1].shr(12) + a.l[2].shl(40), a.l[2].shr(24) + a.l[3].shl(28),
                   a.l[3].shr(36) + a.l[4].shl(16)};
         lanes_scatter(p, live, off, w);
@@ -128,23 +102,7 @@ struct Affine8 {
             acc[g] = g ? K::mul(acc[g - 1], den[g]) : den[g];
         }
         // The eight lane products, inverted together.
-        Fe tot[8], pre[8], itot[8], inv;
-        Fe* tp[8];
-        const Fe* ip[8];
-        for (int l = 0; l < 8; l++) {
-            tp[l] = &tot[l];
-            ip[l] = &itot[l];
-        }
-        K::store_fe(tp, acc[groups - 1]);
-        pre[0] = tot[0];
-        for (int l = 1; l < 8; l++) fe_mul(pre[l], pre[l - 1], tot[l]);
-        fe_inv_var(inv, pre[7]);
-        for (int l = 7; l > 0; l--) {
-            fe_mul(itot[l], inv, pre[l - 1]);
-            fe_mul(inv, inv, tot[l]);
-        }
-        itot[0] = inv;
-        F iv = K::load_fe(ip);
+        F iv = K::inv_lanes_var(acc[groups - 1]);
         for (size_t g = groups; g-- > 1;) {  // den[g] := 1 / den[g]
             F di = K::mul(iv, acc[g - 1]);
             iv = K::mul(iv, den[g]);
@@ -156,8 +114,8 @@ struct Affine8 {
             const unsigned lv = live(g);
             const F ax = xa[g], ay = load(a + 8 * g, lv, Y, 0);
             const F lam = K::mul(sub(load(b + 8 * g, lv, Y, 0), ay), den[g]);
-            const F x3 = sub(sub_raw(K::sqr(lam), ax), xb[g]);
-            const F y3 = sub_raw(K::mul(sub(ax, x3), lam), ay);  // store normalizes
+            const F x3 = sub(K::template sub<4>(K::sqr(lam), ax), xb[g]);
+            const F y3 = K::template sub<4>(K::mul(sub(ax, x3), lam), ay);  // store normalizes
             store(out + 8 * g, lv, X, x3);
             store(out + 8 * g, lv, Y, y3);
             for (unsigned lane = 0; lane < lv; lane++) out[8 * g + lane]->infinity = 0;

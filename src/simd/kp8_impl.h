@@ -289,6 +289,31 @@ struct Kp8 {
         }
     }
 
+    // 1/a in every lane (a non-zero in every lane, any mul input or Pt value): one variable-time
+    // field inversion for the eight (public values only).
+    static F inv_lanes_var(const F& a) {
+        Fe v[8], pre[8];
+        Fe* dst[8];
+        const Fe* src[8];
+        for (int lane = 0; lane < 8; lane++) {
+            dst[lane] = &v[lane];
+            src[lane] = &v[lane];
+        }
+        store_fe(dst, a);
+        pre[0] = v[0];
+        for (int i = 1; i < 8; i++) fe_mul(pre[i], pre[i - 1], v[i]);
+        Fe inv;
+        fe_inv_var(inv, pre[7]);
+        for (int i = 7; i > 0; i--) {
+            Fe t;
+            fe_mul(t, inv, pre[i - 1]);
+            fe_mul(inv, inv, v[i]);
+            v[i] = t;
+        }
+        v[0] = inv;
+        return load_fe(src);
+    }
+
     // ---- square roots (public inputs) -----------------------------------------------------------
 
     // G groups of eight side by side: each step is done for every group before the next, so the

@@ -173,30 +173,6 @@ struct Kp8Jac {
         d[GN - 1] = (int16_t)(uint64_t)a;  // odd, below 2^GW (the top bits left)
     }
 
-    // 1/a in every lane (a non-zero in every lane): one field inversion for the eight.
-    static F inv_lanes(const F& a) {
-        Fe v[8], pre[8];
-        Fe* dst[8];
-        const Fe* src[8];
-        for (int lane = 0; lane < 8; lane++) {
-            dst[lane] = &v[lane];
-            src[lane] = &v[lane];
-        }
-        K::store_fe(dst, a);
-        pre[0] = v[0];
-        for (int i = 1; i < 8; i++) fe_mul(pre[i], pre[i - 1], v[i]);
-        Fe inv;
-        fe_inv_var(inv, pre[7]);
-        for (int i = 7; i > 0; i--) {
-            Fe t;
-            fe_mul(t, inv, pre[i - 1]);
-            fe_mul(inv, inv, v[i]);
-            v[i] = t;
-        }
-        v[0] = inv;
-        return K::load_fe(src);
-    }
-
     // Affine tables of P's GLV halves (see the header): t1[j - 1] = j·(±P), t2[j - 1] = j·(±λP).
     static void tables(A (&t1)[8], A (&t2)[8], const Ge* const* in, Mask neg1, Mask flip) {
         typename K::P p[9];
@@ -216,7 +192,7 @@ struct Kp8Jac {
         F prefix[9];
         prefix[2] = p[2].z;
         for (int j = 3; j <= 8; j++) prefix[j] = K::mul(prefix[j - 1], p[j].z);
-        F inv = inv_lanes(prefix[8]);
+        F inv = K::inv_lanes_var(prefix[8]);
         for (int j = 8; j >= 2; j--) {
             F zi = inv;
             if (j > 2) {
