@@ -105,6 +105,11 @@ typedef enum fastsecp_status {
     FASTSECP_ERR_BAD_CHECKSUM = 11,
     /* The operation needs a private key: hardened BIP-32 derivation from an extended public key. */
     FASTSECP_ERR_NEEDS_PRIVATE_KEY = 12,
+    /* fastsecp_gpu.h: no device of the requested kind (no driver library, no GPU, or the index
+     * is past the last device). */
+    FASTSECP_ERR_NO_DEVICE = 13,
+    /* fastsecp_gpu.h: the device or its driver failed (kernel build, launch, copy, device memory). */
+    FASTSECP_ERR_DEVICE = 14,
     /* Not a status: makes every int value from 0 up a valid fastsecp_status, so codes that later
      * versions add stay valid values for programs compiled against this header. */
     FASTSECP_STATUS_MAX_ENUM = 0x7FFFFFFF

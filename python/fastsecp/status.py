@@ -36,6 +36,10 @@ class Status(IntEnum):
     BAD_CHECKSUM = 11
     #: The operation needs a private key (hardened BIP-32 derivation from an extended public key).
     NEEDS_PRIVATE_KEY = 12
+    #: No GPU device of the requested kind (``fastsecp_gpu.h``).
+    NO_DEVICE = 13
+    #: The GPU device or its driver failed (``fastsecp_gpu.h``).
+    DEVICE = 14
 
     def describe(self) -> str:
         """The library's description of this status (``fastsecp_strerror``)."""

@@ -28,6 +28,8 @@ const char* fastsecp_strerror(fastsecp_status status) {
         case FASTSECP_ERR_ITEM_FAILED: return "one or more batch items failed (see the per-item results)";
         case FASTSECP_ERR_BAD_CHECKSUM: return "checksum mismatch (Base58Check, Bech32/Bech32m or EIP-55)";
         case FASTSECP_ERR_NEEDS_PRIVATE_KEY: return "needs a private key (hardened derivation from a public key)";
+        case FASTSECP_ERR_NO_DEVICE: return "no GPU device of the requested kind (driver library, device or index missing)";
+        case FASTSECP_ERR_DEVICE: return "the GPU device or its driver failed (kernel build, launch, copy or device memory)";
         case FASTSECP_STATUS_MAX_ENUM: break;
     }
     return "unknown fastsecp status";
