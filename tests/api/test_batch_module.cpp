@@ -6,8 +6,8 @@
 // (secp256k1_schnorrsig_verify, secp256k1_xonly_pubkey_tweak_add_check) on random items.
 //
 // PrBuildDifferential compares accept/reject and every add's return value with the PR's own
-// libsecp256k1 build when FASTSECP_BATCH_PR_LIB names its shared library (docs/TESTING.md,
-// "The batch module against PR #1134"); without it the test is skipped.
+// libsecp256k1 build when FASTSECP_BATCH_PR_LIB names its shared library (how to build one:
+// docs/ARCHITECTURE.md, "The batch module"); without it the test is skipped.
 #include <secp256k1.h>
 #include <secp256k1_batch.h>
 #include <secp256k1_extrakeys.h>
@@ -500,7 +500,7 @@ struct PrLib {
 // x-only keys are made by ours and passed to both (their 64 bytes are the same in both).
 TEST_F(BatchModule, PrBuildDifferential) {
     const char* path = std::getenv("FASTSECP_BATCH_PR_LIB");
-    if (path == nullptr || *path == 0) GTEST_SKIP() << "FASTSECP_BATCH_PR_LIB not set (docs/TESTING.md)";
+    if (path == nullptr || *path == 0) GTEST_SKIP() << "FASTSECP_BATCH_PR_LIB not set (docs/ARCHITECTURE.md, The batch module)";
     PrLib pr;
     if (!pr.open(path)) GTEST_SKIP() << "cannot load " << path << ": " << dlerror();
     secp256k1_context* pctx = pr.context_create(SECP256K1_CONTEXT_NONE);
