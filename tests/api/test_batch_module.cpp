@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "test_hex.h"
+#include "test_sha256.h"
 
 namespace fastsecp::test {
 namespace {
@@ -458,6 +459,82 @@ TEST_F(BatchModule, RandomItemsAgainstOneByOne) {
         EXPECT_EQ(secp256k1_batch_verify(ctx, b), want ? 1 : 0) << round;
         secp256k1_batch_destroy(ctx, b);
     }
+}
+
+// The PR leaves the first item of a batch out of the hash its coefficients come from. With a
+// known aux_rand16 (here NULL) the coefficients a_2..a_u of items 2..u are then known before
+// item 1 is chosen: signatures 2..u with s_i + 1 and signature 1 with s_1 − (a_2 + ... + a_u)
+// are all invalid, and their errors cancel in the PR's equation. Ours absorbs item 1 too, so
+// the batch fails. With FASTSECP_BATCH_PR_LIB set, the PR's build is shown to accept it (which
+// proves the construction follows the PR's derivation: docs/ARCHITECTURE.md).
+TEST_F(BatchModule, FirstItemCannotCancelTheOthers) {
+    const size_t u = 4;
+    std::vector<Item> items;
+    for (size_t i = 0; i < u; i++) items.push_back(valid_sig());
+    static const unsigned char one[32] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                          0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+    // n − 2^127, added to u to get a = u − 2^127 mod n.
+    static const unsigned char minus_2_127[32] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                                  0xff, 0xff, 0xff, 0xff, 0xfe, 0x3a, 0xae, 0xdc, 0xe6, 0xaf, 0x48,
+                                                  0xa0, 0x3b, 0xbf, 0xd2, 0x5e, 0x8c, 0xd0, 0x36, 0x41, 0x41};
+    // The PR's running hash: SHA-256(tag || tag || aux_rand16 || items 2..i) with tag =
+    // SHA-256("BIP0340/batch"); item = 0x01 || sig64 || msg || 33-byte compressed key.
+    auto tag = sha256(std::string_view("BIP0340/batch"));
+    std::vector<unsigned char> stream(tag.begin(), tag.end());
+    stream.insert(stream.end(), tag.begin(), tag.end());
+    stream.insert(stream.end(), 16, 0);
+    unsigned char sum[32] = {0};
+    bool have_sum = false;
+    for (size_t i = 1; i < u; i++) {
+        Item& it = items[i];
+        ASSERT_TRUE(secp256k1_ec_seckey_tweak_add(ctx, it.sig + 32, one));  // s_i + 1
+        unsigned char pk33[33];
+        size_t len = 33;
+        secp256k1_pubkey full;
+        std::memcpy(&full, &it.pk, sizeof full);
+        ASSERT_TRUE(secp256k1_ec_pubkey_serialize(ctx, pk33, &len, &full, SECP256K1_EC_COMPRESSED));
+        stream.push_back(1);
+        stream.insert(stream.end(), it.sig, it.sig + 64);
+        stream.insert(stream.end(), it.msg.begin(), it.msg.end());
+        stream.insert(stream.end(), pk33, pk33 + 33);
+        auto d = sha256(stream);
+        unsigned char a[32] = {0};
+        std::memcpy(a + 16, d.data() + 16, 16);
+        ASSERT_TRUE(secp256k1_ec_seckey_tweak_add(ctx, a, minus_2_127));
+        if (have_sum) {
+            ASSERT_TRUE(secp256k1_ec_seckey_tweak_add(ctx, sum, a));
+        } else {
+            std::memcpy(sum, a, 32);
+            have_sum = true;
+        }
+    }
+    ASSERT_TRUE(secp256k1_ec_seckey_negate(ctx, sum));
+    ASSERT_TRUE(secp256k1_ec_seckey_tweak_add(ctx, items[0].sig + 32, sum));  // s_1 − Σ a_i
+    for (const auto& it : items) ASSERT_FALSE(alone(it));
+
+    secp256k1_batch* b = secp256k1_batch_create(ctx, 2 * u, nullptr);
+    for (const auto& it : items) ASSERT_EQ(add(b, it), 1);
+    EXPECT_EQ(secp256k1_batch_verify(ctx, b), 0);
+    secp256k1_batch_destroy(ctx, b);
+
+    const char* path = std::getenv("FASTSECP_BATCH_PR_LIB");
+    if (path == nullptr || *path == 0) return;
+    void* h = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+    if (h == nullptr) return;
+    auto pcreate = reinterpret_cast<decltype(&secp256k1_context_create)>(dlsym(h, "secp256k1_context_create"));
+    auto pdestroy = reinterpret_cast<decltype(&secp256k1_context_destroy)>(dlsym(h, "secp256k1_context_destroy"));
+    auto bcreate = reinterpret_cast<decltype(&secp256k1_batch_create)>(dlsym(h, "secp256k1_batch_create"));
+    auto bdestroy = reinterpret_cast<decltype(&secp256k1_batch_destroy)>(dlsym(h, "secp256k1_batch_destroy"));
+    auto badd = reinterpret_cast<decltype(&secp256k1_batch_add_schnorrsig)>(dlsym(h, "secp256k1_batch_add_schnorrsig"));
+    auto bverify = reinterpret_cast<decltype(&secp256k1_batch_verify)>(dlsym(h, "secp256k1_batch_verify"));
+    ASSERT_TRUE(pcreate && pdestroy && bcreate && bdestroy && badd && bverify);
+    secp256k1_context* pctx = pcreate(SECP256K1_CONTEXT_NONE);
+    secp256k1_batch* pb = bcreate(pctx, 2 * u, nullptr);
+    for (const auto& it : items) ASSERT_EQ(badd(pctx, pb, it.sig, it.msg.data(), it.msg.size(), &it.pk), 1);
+    EXPECT_EQ(bverify(pctx, pb), 1) << "the PR's build rejects the forged batch: its derivation differs from this test's";
+    bdestroy(pctx, pb);
+    pdestroy(pctx);
+    std::printf("PR #1134's build accepts %zu invalid signatures in one batch; fastsecp rejects them\n", u);
 }
 
 // --- Against PR #1134's own build (FASTSECP_BATCH_PR_LIB) ------------------------------------------
