@@ -153,15 +153,12 @@ void BM_batch_module_schnorr(benchmark::State& st) {
     }
     per_item(st, n);
 }
-// The same for n BIP-341 tweak checks (key i tweaked by tweak i).
-void BM_batch_module_tweak_check(benchmark::State& st) {
-    const Data& d = data();
-    size_t n = (size_t)st.range(0);
-    static std::vector<std::array<unsigned char, 32>> tweaked;
-    static std::vector<int> parity;
-    if (tweaked.empty()) {
-        tweaked.resize(kItems);
-        parity.resize(kItems);
+// kItems BIP-341 tweak checks: key i tweaked by tweak i (the tweaked x and its parity).
+struct TweakChecks {
+    std::vector<std::array<unsigned char, 32>> tweaked;
+    std::vector<int> parity;
+    TweakChecks() : tweaked(kItems), parity(kItems) {
+        const Data& d = data();
         for (size_t i = 0; i < kItems; i++) {
             secp256k1_pubkey out;
             secp256k1_xonly_pubkey x;
@@ -171,12 +168,22 @@ void BM_batch_module_tweak_check(benchmark::State& st) {
             secp256k1_xonly_pubkey_serialize(d.ctx, tweaked[i].data(), &x);
         }
     }
+};
+const TweakChecks& tweak_checks() {
+    static const TweakChecks t;
+    return t;
+}
+// The same cycle as BM_batch_module_schnorr for n tweak checks.
+void BM_batch_module_tweak_check(benchmark::State& st) {
+    const Data& d = data();
+    const TweakChecks& t = tweak_checks();
+    size_t n = (size_t)st.range(0);
     unsigned char aux[16] = {1};
     for (auto _ : st) {
         secp256k1_batch* b = secp256k1_batch_create(d.ctx, n, aux);
         int ok = b != nullptr;
         for (size_t i = 0; i < n && ok; i++)
-            ok = secp256k1_batch_add_xonlypub_tweak_check(d.ctx, b, tweaked[i].data(), parity[i], &d.xpub[i],
+            ok = secp256k1_batch_add_xonlypub_tweak_check(d.ctx, b, t.tweaked[i].data(), t.parity[i], &d.xpub[i],
                                                           &d.tweak32[32 * i]);
         ok = ok && secp256k1_batch_verify(d.ctx, b);
         secp256k1_batch_destroy(d.ctx, b);
@@ -188,19 +195,10 @@ void BM_batch_module_tweak_check(benchmark::State& st) {
 // batch rows (one key and tweak again and again would keep their G-table rows in cache).
 void BM_batch_tweak_check_single(benchmark::State& st) {
     const Data& d = data();
-    static std::vector<std::array<unsigned char, 32>> tweaked(kItems);
-    static std::vector<int> parity(kItems);
-    for (size_t i = 0; i < kItems; i++) {
-        secp256k1_pubkey out;
-        secp256k1_xonly_pubkey x;
-        if (!secp256k1_xonly_pubkey_tweak_add(d.ctx, &out, &d.xpub[i], &d.tweak32[32 * i]) ||
-            !secp256k1_xonly_pubkey_from_pubkey(d.ctx, &x, &parity[i], &out))
-            std::abort();
-        secp256k1_xonly_pubkey_serialize(d.ctx, tweaked[i].data(), &x);
-    }
+    const TweakChecks& t = tweak_checks();
     size_t i = 0;
     for (auto _ : st) {
-        if (!secp256k1_xonly_pubkey_tweak_add_check(d.ctx, tweaked[i].data(), parity[i], &d.xpub[i],
+        if (!secp256k1_xonly_pubkey_tweak_add_check(d.ctx, t.tweaked[i].data(), t.parity[i], &d.xpub[i],
                                                     &d.tweak32[32 * i]))
             st.SkipWithError("check failed");
         i = (i + 1) % kItems;

@@ -44,6 +44,7 @@
 #if defined(ENABLE_MODULE_SCHNORRSIG)
 #include <secp256k1_schnorrsig_batch.h>
 
+#include "compat/schnorrsig.h"
 #include "schemes/schnorr.h"
 #endif
 #if defined(ENABLE_MODULE_EXTRAKEYS)
@@ -313,13 +314,9 @@ int secp256k1_batch_add_schnorrsig(const secp256k1_context* ctx, secp256k1_batch
     ARG_CHECK(pubkey != NULL);
     if (batch->result == 0) return 0;
     Fe rx;
-    if (!fe_set_b32_limit(rx, sig64)) return 0;
     Scalar s;
-    int overflow = 0;
-    scalar_set_b32(s, sig64 + 32, &overflow);
-    if (overflow) return 0;
     Ge pk;
-    if (!xonly_load(ctx, pk, pubkey)) return 0;
+    if (!schnorrsig_parse(ctx, rx, s, pk, sig64, pubkey)) return 0;
     // A full batch is verified and emptied first (its result stays for the next add), then the
     // point checks, in the PR's order.
     // (len + 2 > capacity rather than the PR's capacity - len < 2: the same for every batch but

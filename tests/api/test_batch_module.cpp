@@ -328,24 +328,20 @@ TEST_F(BatchModule, UnparsableItemsAreRefused) {
     not_x[31] = 5;
     secp256k1_batch* b = secp256k1_batch_create(ctx, 100, nullptr);
     ASSERT_EQ(add(b, valid_sig()), 1);
-    Item s = valid_sig();
-    std::memcpy(s.sig, P, 32);
-    EXPECT_EQ(add(b, s), 0);
-    s = valid_sig();
-    std::memcpy(s.sig, not_x, 32);
-    EXPECT_EQ(add(b, s), 0);
-    s = valid_sig();
-    std::memcpy(s.sig + 32, N, 32);
-    EXPECT_EQ(add(b, s), 0);
-    Item t = valid_tweak();
-    std::memcpy(t.tweaked32, P, 32);
-    EXPECT_EQ(add(b, t), 0);
-    t = valid_tweak();
-    std::memcpy(t.tweaked32, not_x, 32);
-    EXPECT_EQ(add(b, t), 0);
-    t = valid_tweak();
-    std::memcpy(t.tweak32, N, 32);
-    EXPECT_EQ(add(b, t), 0);
+    // A valid item with one 32-byte field replaced: r, s; tweaked x, tweak.
+    enum Field { R, S, TWEAKED, TWEAK };
+    auto with = [&](Field f, const unsigned char* v) {
+        Item it = f == R || f == S ? valid_sig() : valid_tweak();
+        unsigned char* dst[] = {it.sig, it.sig + 32, it.tweaked32, it.tweak32};
+        std::memcpy(dst[f], v, 32);
+        return it;
+    };
+    EXPECT_EQ(add(b, with(R, P)), 0);
+    EXPECT_EQ(add(b, with(R, not_x)), 0);
+    EXPECT_EQ(add(b, with(S, N)), 0);
+    EXPECT_EQ(add(b, with(TWEAKED, P)), 0);
+    EXPECT_EQ(add(b, with(TWEAKED, not_x)), 0);
+    EXPECT_EQ(add(b, with(TWEAK, N)), 0);
     EXPECT_EQ(secp256k1_batch_usable(ctx, b), 1);
     EXPECT_EQ(add(b, valid_tweak()), 1);
     EXPECT_EQ(secp256k1_batch_verify(ctx, b), 1);
@@ -355,17 +351,13 @@ TEST_F(BatchModule, UnparsableItemsAreRefused) {
     Item bad = valid_sig();
     bad.sig[33] ^= 1;
     ASSERT_EQ(add(b, bad), 1);
-    s = valid_sig();
-    std::memcpy(s.sig, not_x, 32);
-    EXPECT_EQ(add(b, s), 0);
+    EXPECT_EQ(add(b, with(R, not_x)), 0);
     EXPECT_EQ(secp256k1_batch_usable(ctx, b), 0);
     secp256k1_batch_destroy(ctx, b);
     // ... but not before the range checks.
     b = secp256k1_batch_create(ctx, 2, nullptr);
     ASSERT_EQ(add(b, bad), 1);
-    s = valid_sig();
-    std::memcpy(s.sig, P, 32);
-    EXPECT_EQ(add(b, s), 0);
+    EXPECT_EQ(add(b, with(R, P)), 0);
     EXPECT_EQ(secp256k1_batch_usable(ctx, b), 1);
     EXPECT_EQ(secp256k1_batch_verify(ctx, b), 0);
     secp256k1_batch_destroy(ctx, b);
