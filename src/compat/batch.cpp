@@ -61,8 +61,10 @@ namespace {
 // The most terms a batch holds (max_terms above it is lowered to it). The PR stops at 106 terms,
 // where its Strauss multiplication stops gaining; Pippenger here keeps gaining up to thousands of
 // points (BM_batch_schnorr_verify: n = 4096 costs less per signature than n = 1024), and a block
-// of Bitcoin transactions has a few thousand signatures. 2^15 terms: about 8 MB of memory.
-constexpr size_t BATCH_MAX_TERMS = size_t(1) << 15;
+// of Bitcoin transactions has a few thousand signatures. 2^13 terms (4,096 signatures): one
+// malloc of 22.8 MB, mostly the MSM's scratch (1.6 MB at 106 terms; 81 MB at 2^15, too much for a
+// caller with a batch per thread; measured with valgrind's heap total).
+constexpr size_t BATCH_MAX_TERMS = size_t(1) << 13;
 
 // A point whose y is known only after the square roots of verification: the point with x = x
 // and even y, negated when neg, goes to short term `slot`.

@@ -18,6 +18,7 @@
 #include <dlfcn.h>
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <random>
@@ -313,6 +314,22 @@ TEST_F(BatchModule, TransparentVerificationWhenFull) {
     EXPECT_EQ(add(b, valid_sig()), 1);
     EXPECT_EQ(secp256k1_batch_verify(ctx, b), 1);
     secp256k1_batch_destroy(ctx, b);
+}
+
+// max_terms above the implementation's limit (2^13 terms: 4,096 signatures) is lowered to it: a
+// bad first signature is found at the 4,097th add, not before; SIZE_MAX is accepted.
+TEST_F(BatchModule, MaxTermsLimit) {
+    secp256k1_batch* b = secp256k1_batch_create(ctx, SIZE_MAX, nullptr);
+    ASSERT_NE(b, nullptr);
+    Item bad = valid_sig(), good = valid_sig();
+    bad.sig[50] ^= 2;
+    ASSERT_EQ(add(b, bad), 1);
+    for (int i = 1; i < 4096; i++) ASSERT_EQ(add(b, good), 1);
+    EXPECT_EQ(secp256k1_batch_usable(ctx, b), 1);
+    EXPECT_EQ(add(b, good), 1);  // full: the first 4,096 are checked
+    EXPECT_EQ(secp256k1_batch_usable(ctx, b), 0);
+    secp256k1_batch_destroy(ctx, b);
+    EXPECT_EQ(illegal.n, 0);
 }
 
 // What an add refuses: r or the tweaked x not below p or not on the curve, s or the tweak not
