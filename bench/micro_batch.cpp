@@ -9,6 +9,10 @@
 #include <secp256k1.h>
 #include <secp256k1_extrakeys.h>
 #include <secp256k1_schnorrsig.h>
+#if defined(ENABLE_MODULE_BATCH)
+#include <secp256k1_schnorrsig_batch.h>
+#include <secp256k1_tweak_check_batch.h>
+#endif
 
 #include <array>
 #include <cstdlib>
@@ -129,6 +133,79 @@ void BM_batch_schnorr_single_parsed(benchmark::State& st) {
     }
     per_item(st, 1);
 }
+
+#if defined(ENABLE_MODULE_BATCH)
+// libsecp256k1 PR #1134's batch API (secp256k1_batch.h): per iteration a batch for n signatures
+// is created, the n signatures added one by one (range checks, Jacobi symbol of r, challenge and
+// coefficient hashes), verified (square roots of the R, one MSM) and destroyed.
+void BM_batch_module_schnorr(benchmark::State& st) {
+    const Data& d = data();
+    size_t n = (size_t)st.range(0);
+    unsigned char aux[16] = {1};
+    for (auto _ : st) {
+        secp256k1_batch* b = secp256k1_batch_create(d.ctx, 2 * n, aux);
+        int ok = b != nullptr;
+        for (size_t i = 0; i < n && ok; i++)
+            ok = secp256k1_batch_add_schnorrsig(d.ctx, b, d.schnorr_sig[i].data(), d.msg[i].data(), 32, &d.xpub[i]);
+        ok = ok && secp256k1_batch_verify(d.ctx, b);
+        secp256k1_batch_destroy(d.ctx, b);
+        if (!ok) st.SkipWithError("verification failed");
+    }
+    per_item(st, n);
+}
+// kItems BIP-341 tweak checks: key i tweaked by tweak i (the tweaked x and its parity).
+struct TweakChecks {
+    std::vector<std::array<unsigned char, 32>> tweaked;
+    std::vector<int> parity;
+    TweakChecks() : tweaked(kItems), parity(kItems) {
+        const Data& d = data();
+        for (size_t i = 0; i < kItems; i++) {
+            secp256k1_pubkey out;
+            secp256k1_xonly_pubkey x;
+            if (!secp256k1_xonly_pubkey_tweak_add(d.ctx, &out, &d.xpub[i], &d.tweak32[32 * i]) ||
+                !secp256k1_xonly_pubkey_from_pubkey(d.ctx, &x, &parity[i], &out))
+                std::abort();
+            secp256k1_xonly_pubkey_serialize(d.ctx, tweaked[i].data(), &x);
+        }
+    }
+};
+const TweakChecks& tweak_checks() {
+    static const TweakChecks t;
+    return t;
+}
+// The same cycle as BM_batch_module_schnorr for n tweak checks.
+void BM_batch_module_tweak_check(benchmark::State& st) {
+    const Data& d = data();
+    const TweakChecks& t = tweak_checks();
+    size_t n = (size_t)st.range(0);
+    unsigned char aux[16] = {1};
+    for (auto _ : st) {
+        secp256k1_batch* b = secp256k1_batch_create(d.ctx, n, aux);
+        int ok = b != nullptr;
+        for (size_t i = 0; i < n && ok; i++)
+            ok = secp256k1_batch_add_xonlypub_tweak_check(d.ctx, b, t.tweaked[i].data(), t.parity[i], &d.xpub[i],
+                                                          &d.tweak32[32 * i]);
+        ok = ok && secp256k1_batch_verify(d.ctx, b);
+        secp256k1_batch_destroy(d.ctx, b);
+        if (!ok) st.SkipWithError("verification failed");
+    }
+    per_item(st, n);
+}
+// One secp256k1_xonly_pubkey_tweak_add_check per iteration, over the same kItems checks as the
+// batch rows (one key and tweak again and again would keep their G-table rows in cache).
+void BM_batch_tweak_check_single(benchmark::State& st) {
+    const Data& d = data();
+    const TweakChecks& t = tweak_checks();
+    size_t i = 0;
+    for (auto _ : st) {
+        if (!secp256k1_xonly_pubkey_tweak_add_check(d.ctx, t.tweaked[i].data(), t.parity[i], &d.xpub[i],
+                                                    &d.tweak32[32 * i]))
+            st.SkipWithError("check failed");
+        i = (i + 1) % kItems;
+    }
+    per_item(st, 1);
+}
+#endif
 
 // ---- ECDSA -----------------------------------------------------------------------------------
 
@@ -300,6 +377,11 @@ BENCHMARK(BM_batch_schnorr_single)->UseRealTime();
 BENCHMARK(BM_batch_schnorr_single_parsed)->UseRealTime();
 BENCHMARK(BM_batch_schnorr_verify)->ArgNames({"n", "threads"})
     ->Args({1, 1})->Args({64, 1})->Args({1024, 1})->Args({4096, 1})->Args({64, 2})->Args({1024, 2})->UseRealTime();
+#if defined(ENABLE_MODULE_BATCH)
+BENCHMARK(BM_batch_module_schnorr)->ArgNames({"n"})->Arg(64)->Arg(1024)->Arg(4096)->UseRealTime();
+BENCHMARK(BM_batch_module_tweak_check)->ArgNames({"n"})->Arg(64)->Arg(4096)->UseRealTime();
+BENCHMARK(BM_batch_tweak_check_single)->UseRealTime();
+#endif
 BENCHMARK(BM_batch_ecdsa_single)->UseRealTime();
 BENCHMARK(BM_batch_ecdsa_single_parsed)->UseRealTime();
 BENCHMARK(BM_batch_ecdsa_verify)->ArgNames({"n", "threads"})

@@ -80,6 +80,14 @@ cmake --build "$PREFIX/consumer-pkg" > /dev/null
 cmake -S "$ROOT/tests/install" -B "$PREFIX/consumer-sub" -DFASTSECP_SOURCE_DIR="$ROOT" > /dev/null
 cmake --build "$PREFIX/consumer-sub" -j "$JOBS" > /dev/null
 "$PREFIX/consumer-sub/consumer"
+# That tree was configured with SECP256K1_ENABLE_MODULE_BATCH=OFF (tests/install/CMakeLists.txt):
+# its archive has the other modules and no batch function.
+SUB_SYMS=$(nm "$PREFIX/consumer-sub/fastsecp/src/libsecp256k1.a")
+if grep -q ' T secp256k1_batch_' <<< "$SUB_SYMS"; then
+  echo "SECP256K1_ENABLE_MODULE_BATCH=OFF still built the batch module"; exit 1
+fi
+grep -q ' T secp256k1_schnorrsig_verify$' <<< "$SUB_SYMS" || { echo "consumer-sub archive lacks schnorrsig"; exit 1; }
+echo "batch module off: library built without it"
 # The static archive with plain cc and only what `pkg-config --static` prints: a copy of the
 # prefix without the shared library, linked once against the shared libc and once with -static.
 STATIC_PREFIX=$(mktemp -d)

@@ -2,7 +2,7 @@
 #if defined(ENABLE_MODULE_SCHNORRSIG)
 #include <secp256k1_schnorrsig.h>
 
-#include "compat/extrakeys.h"
+#include "compat/schnorrsig.h"
 #include "schemes/schnorr.h"
 
 using namespace fastsecp;
@@ -80,13 +80,9 @@ int secp256k1_schnorrsig_verify(const secp256k1_context* ctx, const unsigned cha
     ARG_CHECK(msg != NULL || msglen == 0);
     ARG_CHECK(pubkey != NULL);
     Fe rx;
-    if (!fe_set_b32_limit(rx, sig64)) return 0;
     Scalar s;
-    int overflow = 0;
-    scalar_set_b32(s, sig64 + 32, &overflow);
-    if (overflow) return 0;
     Ge pk;
-    if (!xonly_load(ctx, pk, pubkey)) return 0;
+    if (!schnorrsig_parse(ctx, rx, s, pk, sig64, pubkey)) return 0;
     return bip340_verify(sha_of(ctx), sig64, msg, msglen, pk);
 }
 

@@ -2,49 +2,17 @@
 // every row alone, all rows in one batch, and the valid rows in one batch (where the batch
 // equation itself must accept them), with 1 and 2 threads.
 #include "api_fixture.h"
-
-#include <fstream>
+#include "bip340_csv.h"
 
 namespace fastsecp::test {
 namespace {
 
-struct Row {
-    int index = -1;
-    Bytes pk, msg, sig;
-    bool valid = false;
-    std::string comment;
-};
+using Row = Bip340Row;
 
-// Plain CSV with a header; only the last column (comment) may contain commas.
 std::vector<Row> read_rows() {
-    std::ifstream in(std::string(FASTSECP_VECTORS_DIR) + "/bip-0340/test-vectors.csv");
-    EXPECT_TRUE(in.good()) << "cannot open bip-0340/test-vectors.csv";
-    std::vector<Row> rows;
-    std::string line;
-    std::getline(in, line);
-    while (std::getline(in, line)) {
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (line.empty()) continue;
-        std::vector<std::string> f;
-        size_t start = 0;
-        for (int i = 0; i < 7; ++i) {
-            size_t comma = line.find(',', start);
-            if (comma == std::string::npos) break;
-            f.push_back(line.substr(start, comma - start));
-            start = comma + 1;
-        }
-        f.push_back(line.substr(start));
-        EXPECT_EQ(f.size(), 8u) << line;
-        if (f.size() != 8) continue;
-        Row r;
-        r.index = std::stoi(f[0]);
-        r.pk = from_hex(f[2]);
-        r.msg = from_hex(f[4]);
-        r.sig = from_hex(f[5]);
-        r.valid = f[6] == "TRUE";
-        r.comment = f[7];
-        rows.push_back(r);
-    }
+    int bad = 0;
+    auto rows = read_bip340_rows(FASTSECP_VECTORS_DIR, bad);
+    EXPECT_EQ(bad, 0) << "bip-0340/test-vectors.csv: missing or malformed";
     return rows;
 }
 

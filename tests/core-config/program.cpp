@@ -1,12 +1,15 @@
 // A C++ program of the parent project, linked to `secp256k1` as Core's test_bitcoin and
 // bench_bitcoin are: ECDSA sign/verify/recover, BIP-340, ElligatorSwift and MuSig2 headers through
-// the parent's include path, and the SECP256K1_APPEND_CFLAGS probe.
+// the parent's include path, the batch module (libsecp256k1 PR #1134's API, which a Core with
+// batch validation uses), and the SECP256K1_APPEND_CFLAGS probe.
 #include <secp256k1.h>
 #include <secp256k1_ellswift.h>
 #include <secp256k1_extrakeys.h>
 #include <secp256k1_musig.h>
 #include <secp256k1_recovery.h>
 #include <secp256k1_schnorrsig.h>
+#include <secp256k1_schnorrsig_batch.h>
+#include <secp256k1_tweak_check_batch.h>
 
 #include <array>
 #include <cstdio>
@@ -51,6 +54,24 @@ int main() {
     CHECK(secp256k1_keypair_xonly_pub(ctx, &xpk, nullptr, &kp) == 1);
     CHECK(secp256k1_schnorrsig_sign32(ctx, sig64, msg.data(), &kp, aux.data()) == 1);
     CHECK(secp256k1_schnorrsig_verify(ctx, sig64, msg.data(), 32, &xpk) == 1);
+    // A signature and a Taproot tweak check through a batch; a bad signature fails it.
+    secp256k1_batch* batch = secp256k1_batch_create(ctx, 3, aux.data());
+    CHECK(batch != nullptr);
+    CHECK(secp256k1_batch_add_schnorrsig(ctx, batch, sig64, msg.data(), 32, &xpk) == 1);
+    secp256k1_pubkey tweaked;
+    secp256k1_xonly_pubkey tweaked_x;
+    unsigned char tweaked32[32];
+    int parity;
+    CHECK(secp256k1_xonly_pubkey_tweak_add(ctx, &tweaked, &xpk, msg.data()) == 1);
+    CHECK(secp256k1_xonly_pubkey_from_pubkey(ctx, &tweaked_x, &parity, &tweaked) == 1);
+    CHECK(secp256k1_xonly_pubkey_serialize(ctx, tweaked32, &tweaked_x) == 1);
+    CHECK(secp256k1_batch_add_xonlypub_tweak_check(ctx, batch, tweaked32, parity, &xpk, msg.data()) == 1);
+    CHECK(secp256k1_batch_verify(ctx, batch) == 1);
+    sig64[63] ^= 1;
+    CHECK(secp256k1_batch_add_schnorrsig(ctx, batch, sig64, msg.data(), 32, &xpk) == 1);
+    CHECK(secp256k1_batch_verify(ctx, batch) == 0);
+    CHECK(secp256k1_batch_usable(ctx, batch) == 0);
+    secp256k1_batch_destroy(ctx, batch);
     unsigned char ell[64], ell2[64], shared1[32], shared2[32];
     std::array<unsigned char, 32> sk2 = sk;
     sk2[0] ^= 0x55;
