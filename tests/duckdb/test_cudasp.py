@@ -21,10 +21,17 @@ CUDASP = ("SELECT txid, height, tweak_key FROM {table} "
           "WHERE cudasp_match(tweak_key, outputs, ?, ?, ?) ORDER BY height")
 
 
+# The README's macro: cudasp_scan with the public extension's parameters, over a table or view name.
+MACRO = ("CREATE TEMP MACRO cudasp_scan(input_table, scan_private_key, spend_public_key, label_keys, "
+         "batch_size := 300000) AS TABLE SELECT txid, height, tweak_key FROM query_table(input_table) "
+         "WHERE cudasp_match(tweak_key, outputs, scan_private_key, spend_public_key, label_keys)")
+
+
 @pytest.fixture(scope="module")
 def con():
     c = duckdb.connect(config={"allow_unsigned_extensions": "true"})
     c.execute("LOAD '%s'" % EXT.replace("'", "''"))
+    c.execute(MACRO)
     yield c
     c.close()
 
@@ -63,6 +70,11 @@ def test_synthetic_rows_as_the_server_scans(con):
     ours = con.execute("SELECT txid, height, tweak_key FROM tweak WHERE scan_silent_payments(outputs, "
                        "[?, ?, tweak_key], ?) ORDER BY height", [scan, spend, labels]).fetchall()
     assert got == ours
+    # The macro form, with cudasp_scan's parameters (a view stands for the input subquery).
+    con.execute("CREATE OR REPLACE VIEW tweak_range AS SELECT * FROM tweak WHERE height BETWEEN 100 AND 600")
+    got_m = con.execute("SELECT * FROM cudasp_scan(tweak_range, ?, ?, ?, batch_size := 300000) ORDER BY height",
+                        [le(scan), S.parse(spend), raw_labels]).fetchall()
+    assert got_m == [r for r in want if 100 <= r[1] <= 600] and got_m
     # No labels: the labelled payments are gone.
     got0 = con.execute(CUDASP.format(table="tweak"), [le(scan), S.parse(spend), []]).fetchall()
     assert [h for (_, h, _) in got0] == [h for (_, h, _) in want if h % 7 == 1]
