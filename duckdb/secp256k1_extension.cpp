@@ -187,6 +187,61 @@ struct ScanRow {
     int wallet;  // index into the chunk's wallets, or -1: the row's result is NULL
 };
 
+// Runs the rows of each wallet through one pre-filter call (on dev, or on the CPU engine when dev
+// is null): res[i] = whether row i may pay; rows that fail get wallet -1 (a NULL result). The
+// prefixes are each row's non-NULL output elements (as the reference compares them), sized by this
+// chunk's lists (the child vector may hold more than this chunk's elements). False (the function's
+// error set) when a call did not run.
+bool prefilter_rows(duckdb_function_info info, std::vector<ScanRow>& rows, const std::vector<WalletPtr>& wallets,
+                    const ddb::ListColumn& outs, bool* res, fastsecp_gpu_ctx* dev) {
+    const size_t n = rows.size();
+    size_t n_prefixes = 0;
+    for (size_t i = 0; i < n; i++)
+        if (rows[i].wallet >= 0 && outs.valid(i)) n_prefixes += outs.entry(i).length;
+    std::vector<uint64_t> prefixes(n_prefixes);
+    std::vector<fastsecp_sp_prefilter_item> items;
+    std::vector<size_t> item_row;
+    std::vector<fastsecp_status> st;
+    std::vector<unsigned char> maybe;
+    const int64_t* out_vals = outs.child.data<int64_t>();
+    for (size_t w = 0; w < wallets.size(); w++) {
+        items.clear();
+        item_row.clear();
+        size_t used = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (rows[i].wallet != (int)w) continue;
+            fastsecp_sp_prefilter_item it;
+            it.tweak = rows[i].tweak.data;
+            it.tweaklen = rows[i].tweak.size;
+            it.prefixes = prefixes.data() + used;
+            if (outs.valid(i)) {
+                const duckdb_list_entry oe = outs.entry(i);
+                for (idx_t j = oe.offset; j < oe.offset + oe.length; j++)
+                    if (outs.child.valid(j)) prefixes[used++] = (uint64_t)out_vals[j];
+            }
+            it.n_prefixes = (size_t)(prefixes.data() + used - it.prefixes);
+            items.push_back(it);
+            item_row.push_back(i);
+        }
+        st.resize(items.size());
+        maybe.resize(items.size());
+        const fastsecp_status call =
+            dev != nullptr ? fastsecp_gpu_sp_scan_prefilter_items(dev, wallets[w]->w, st.data(), maybe.data(),
+                                                                  items.data(), items.size(), globals().scan_flags)
+                           : fastsecp_sp_scan_prefilter_items(globals().fctx, wallets[w]->w, st.data(), maybe.data(),
+                                                              items.data(), items.size(), globals().scan_flags);
+        if (call != FASTSECP_OK && call != FASTSECP_ERR_ITEM_FAILED) {
+            duckdb_scalar_function_set_error(info, fastsecp_strerror(call));
+            return false;
+        }
+        for (size_t k = 0; k < items.size(); k++) {
+            if (st[k] == FASTSECP_OK) res[item_row[k]] = maybe[k] != 0;
+            else rows[item_row[k]].wallet = -1;
+        }
+    }
+    return true;
+}
+
 void scan_silent_payments(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector output) {
     const size_t n = duckdb_data_chunk_get_size(input);
     ddb::ListColumn outs(input, 0), keys(input, 1), labels(input, 2);
@@ -236,47 +291,7 @@ void scan_silent_payments(duckdb_function_info info, duckdb_data_chunk input, du
         }
         rows[i].wallet = prev_wallet;
     }
-    // The output prefixes of every row, non-NULL elements only (as the reference compares them).
-    // (Sized by this chunk's lists: the child vector may hold more than this chunk's elements.)
-    size_t n_prefixes = 0;
-    for (size_t i = 0; i < n; i++)
-        if (rows[i].wallet >= 0) n_prefixes += outs.entry(i).length;
-    std::vector<uint64_t> prefixes(n_prefixes);
-    std::vector<fastsecp_sp_prefilter_item> items;
-    std::vector<size_t> item_row;
-    std::vector<fastsecp_status> st;
-    std::vector<unsigned char> maybe;
-    const int64_t* out_vals = outs.child.data<int64_t>();
-    for (size_t w = 0; w < wallets.size(); w++) {
-        items.clear();
-        item_row.clear();
-        size_t used = 0;
-        for (size_t i = 0; i < n; i++) {
-            if (rows[i].wallet != (int)w) continue;
-            const duckdb_list_entry oe = outs.entry(i);
-            fastsecp_sp_prefilter_item it;
-            it.tweak = rows[i].tweak.data;
-            it.tweaklen = rows[i].tweak.size;
-            it.prefixes = prefixes.data() + used;
-            for (idx_t j = oe.offset; j < oe.offset + oe.length; j++)
-                if (outs.child.valid(j)) prefixes[used++] = (uint64_t)out_vals[j];
-            it.n_prefixes = (size_t)(prefixes.data() + used - it.prefixes);
-            items.push_back(it);
-            item_row.push_back(i);
-        }
-        st.resize(items.size());
-        maybe.resize(items.size());
-        const fastsecp_status call = fastsecp_sp_scan_prefilter_items(
-            globals().fctx, wallets[w]->w, st.data(), maybe.data(), items.data(), items.size(), globals().scan_flags);
-        if (call != FASTSECP_OK && call != FASTSECP_ERR_ITEM_FAILED) {
-            duckdb_scalar_function_set_error(info, fastsecp_strerror(call));
-            return;
-        }
-        for (size_t k = 0; k < items.size(); k++) {
-            if (st[k] == FASTSECP_OK) res[item_row[k]] = maybe[k] != 0;
-            else rows[item_row[k]].wallet = -1;
-        }
-    }
+    if (!prefilter_rows(info, rows, wallets, outs, res, nullptr)) return;
     for (size_t i = 0; i < n; i++)
         if (rows[i].wallet < 0) out.set_null(i);
 }
@@ -334,15 +349,13 @@ void cudasp_match(duckdb_function_info info, duckdb_data_chunk input, duckdb_vec
         return;
     }
     // Rows are grouped by wallet (nearly always one per query); each group is one batch call.
-    struct Row {
-        int wallet = -1;  // -1: NULL result
-    };
-    std::vector<Row> rows(n);
+    std::vector<ScanRow> rows(n);
     std::vector<WalletPtr> wallets;
     std::vector<WalletSpec> specs;
     unsigned char scan_be[32];
     for (size_t i = 0; i < n; i++) {
         res[i] = false;
+        rows[i].wallet = -1;
         if (!scans.valid(i) || !spends.valid(i) || !labels.valid(i)) continue;
         const Blob sk = scans.blob(i), sp = spends.blob(i);
         if (sk.size != 32) {
@@ -396,54 +409,11 @@ void cudasp_match(duckdb_function_info info, duckdb_data_chunk input, duckdb_vec
             w = (int)wallets.size() - 1;
         }
         rows[i].wallet = w;
+        rows[i].tweak = tweaks.blob(i);
     }
-    size_t n_prefixes = 0;
-    for (size_t i = 0; i < n; i++)
-        if (rows[i].wallet >= 0 && outs.valid(i)) n_prefixes += outs.entry(i).length;
-    std::vector<uint64_t> prefixes(n_prefixes);
-    std::vector<fastsecp_sp_prefilter_item> items;
-    std::vector<size_t> item_row;
-    std::vector<fastsecp_status> st;
-    std::vector<unsigned char> maybe;
-    const int64_t* out_vals = outs.child.data<int64_t>();
-    for (size_t w = 0; w < wallets.size(); w++) {
-        items.clear();
-        item_row.clear();
-        size_t used = 0;
-        for (size_t i = 0; i < n; i++) {
-            if (rows[i].wallet != (int)w) continue;
-            const Blob t = tweaks.blob(i);
-            fastsecp_sp_prefilter_item it;
-            it.tweak = t.data;
-            it.tweaklen = t.size;
-            it.prefixes = prefixes.data() + used;
-            if (outs.valid(i)) {
-                const duckdb_list_entry oe = outs.entry(i);
-                for (idx_t j = oe.offset; j < oe.offset + oe.length; j++)
-                    if (outs.child.valid(j)) prefixes[used++] = (uint64_t)out_vals[j];
-            }
-            it.n_prefixes = (size_t)(prefixes.data() + used - it.prefixes);
-            items.push_back(it);
-            item_row.push_back(i);
-        }
-        st.resize(items.size());
-        maybe.resize(items.size());
-        // The CPU engine runs on DuckDB's threads directly (a GPU context serializes its calls).
-        const fastsecp_status call =
-            fastsecp_gpu_ctx_backend(eng.ctx) == FASTSECP_GPU_BACKEND_CPU
-                ? fastsecp_sp_scan_prefilter_items(globals().fctx, wallets[w]->w, st.data(), maybe.data(), items.data(),
-                                                   items.size(), globals().scan_flags)
-                : fastsecp_gpu_sp_scan_prefilter_items(eng.ctx, wallets[w]->w, st.data(), maybe.data(), items.data(),
-                                                       items.size(), globals().scan_flags);
-        if (call != FASTSECP_OK && call != FASTSECP_ERR_ITEM_FAILED) {
-            duckdb_scalar_function_set_error(info, fastsecp_strerror(call));
-            return;
-        }
-        for (size_t k = 0; k < items.size(); k++) {
-            if (st[k] == FASTSECP_OK) res[item_row[k]] = maybe[k] != 0;
-            else rows[item_row[k]].wallet = -1;
-        }
-    }
+    // The CPU engine runs on DuckDB's threads directly (a GPU context serializes its calls).
+    fastsecp_gpu_ctx* dev = fastsecp_gpu_ctx_backend(eng.ctx) == FASTSECP_GPU_BACKEND_CPU ? nullptr : eng.ctx;
+    if (!prefilter_rows(info, rows, wallets, outs, res, dev)) return;
     for (size_t i = 0; i < n; i++)
         if (rows[i].wallet < 0) out.set_null(i);
 }
