@@ -2,10 +2,11 @@
 // address (wallet_cmds.cpp).
 //
 //   fastsecp scan --wallet FILE [--input FILE] [--output FILE] [--vartime] [--threads N]
-//                 [--batch N] [--prefilter] [--quiet]
+//                 [--batch N] [--prefilter] [--device auto|gpu|cpu|opencl] [--quiet]
 //
 // scans silent-payment transactions for one wallet (the formats are described in usage()).
 #include <fastsecp.h>
+#include <fastsecp_gpu.h>
 
 #include "hex.h"
 #include "wallet_cmds.h"
@@ -47,7 +48,12 @@ void usage(std::FILE* to) {
         "  --vartime       multiply by the scan key in variable time: faster, but its timing depends\n"
         "                  on the key (only where nobody else can time this machine)\n"
         "  --threads N     worker threads, 0 = one per core (default 0)\n"
-        "  --batch N       transactions per library call (default 4096)\n"
+        "  --batch N       transactions per library call (default 4096; a GPU wants more, e.g. 262144)\n"
+        "  --device D      where to compute (named in the progress and summary lines):\n"
+        "                    auto    a GPU when there is one (CUDA, else OpenCL), else the CPU (default)\n"
+        "                    gpu     a GPU, or exit with an error when there is none\n"
+        "                    cpu     the CPU only\n"
+        "                    opencl  OpenCL devices, CPU ones (PoCL) included (for tests)\n"
         "  --prefilter     indexer mode: outputs may be 8-byte prefixes (16 hex digits); prints the\n"
         "                  ids of transactions that may pay the wallet (check them with a full scan)\n"
         "  --quiet         no progress bar and no summary line\n"
@@ -138,6 +144,7 @@ struct Options {
     bool vartime = false, prefilter = false, quiet = false;
     unsigned threads = 0;
     size_t batch = 4096;
+    std::string device = "auto";
 };
 
 unsigned long parse_number(const std::string& s, const char* what, unsigned long max) {
@@ -165,6 +172,7 @@ Options parse_options(int argc, char** argv) {
         else if (a == "--quiet") o.quiet = true;
         else if (a == "--threads") o.threads = static_cast<unsigned>(parse_number(next(), "--threads", FASTSECP_MAX_THREADS));
         else if (a == "--batch") o.batch = parse_number(next(), "--batch", 1u << 24);
+        else if (a == "--device") o.device = next();
         else if (a == "-h" || a == "--help") {
             usage(stdout);
             std::exit(0);
@@ -172,6 +180,8 @@ Options parse_options(int argc, char** argv) {
     }
     if (o.wallet.empty()) fatal("scan needs --wallet FILE (see fastsecp --help)");
     if (o.batch == 0) fatal("--batch must be at least 1");
+    if (o.device != "auto" && o.device != "gpu" && o.device != "cpu" && o.device != "opencl")
+        fatal("--device must be auto, gpu, cpu or opencl");
     return o;
 }
 
@@ -214,7 +224,8 @@ const char* progress_prefix() { return g_progress_shown ? "\r\033[K" : ""; }
 // Progress on a terminal: transactions, rate, share of the input file read when known.
 class Progress {
   public:
-    Progress(bool enabled, long long total_bytes) : enabled_(enabled), total_(total_bytes) {
+    Progress(bool enabled, long long total_bytes, const char* device)
+        : enabled_(enabled), total_(total_bytes), device_(device) {
         g_progress_shown = enabled;
     }
     void update(size_t txs, long long bytes_read, bool final_line = false) {
@@ -227,10 +238,10 @@ class Progress {
         if (total_ > 0) {
             const double frac = std::min(1.0, double(bytes_read) / double(total_));
             const int width = 30, filled = static_cast<int>(frac * width);
-            std::fprintf(stderr, "\r[%s%s] %5.1f%%  %zu tx  %.0f tx/s ", std::string(filled, '#').c_str(),
-                         std::string(width - filled, ' ').c_str(), 100 * frac, txs, rate);
+            std::fprintf(stderr, "\r[%s%s] %5.1f%%  %zu tx  %.0f tx/s  on %s ", std::string(filled, '#').c_str(),
+                         std::string(width - filled, ' ').c_str(), 100 * frac, txs, rate, device_);
         } else {
-            std::fprintf(stderr, "\r%zu tx  %.0f tx/s ", txs, rate);
+            std::fprintf(stderr, "\r%zu tx  %.0f tx/s  on %s ", txs, rate, device_);
         }
         if (final_line) std::fputc('\n', stderr);
         std::fflush(stderr);
@@ -239,8 +250,35 @@ class Progress {
   private:
     bool enabled_;
     long long total_;
+    const char* device_;
     std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now(), last_{};
 };
+
+// The context --device asks for (the CPU engine gets --threads threads); exits when it cannot be had.
+fastsecp_gpu_ctx* open_device(const Options& opt) {
+    fastsecp_gpu_options o = FASTSECP_GPU_OPTIONS_INIT;
+    o.cpu_threads = opt.threads;
+    fastsecp_gpu_ctx* dev = nullptr;
+    fastsecp_status st;
+    if (opt.device == "gpu") {
+        o.backend = FASTSECP_GPU_BACKEND_CUDA;
+        st = fastsecp_gpu_ctx_create(&dev, &o);
+        if (st == FASTSECP_ERR_NO_DEVICE) {
+            o.backend = FASTSECP_GPU_BACKEND_OPENCL;
+            st = fastsecp_gpu_ctx_create(&dev, &o);
+        }
+        if (st == FASTSECP_ERR_NO_DEVICE)
+            fatal("--device gpu: no GPU found (no CUDA device, no OpenCL GPU); use --device auto or cpu");
+    } else {
+        o.backend = opt.device == "cpu"      ? FASTSECP_GPU_BACKEND_CPU
+                    : opt.device == "opencl" ? FASTSECP_GPU_BACKEND_OPENCL
+                                             : FASTSECP_GPU_BACKEND_AUTO;
+        o.include_cpu_devices = opt.device == "opencl";
+        st = fastsecp_gpu_ctx_create(&dev, &o);
+    }
+    if (st != FASTSECP_OK) fatal("--device " + opt.device + ": " + fastsecp_strerror(st));
+    return dev;
+}
 
 int run_scan(const Options& opt) {
     Wallet w;
@@ -256,6 +294,9 @@ int run_scan(const Options& opt) {
     st = fastsecp_sp_wallet_create(ctx, &wallet, w.scan_key, w.spend_pubkey, w.labels.data(), w.labels.size());
     if (st != FASTSECP_OK) fatal(std::string("the wallet is not usable: ") + fastsecp_strerror(st));
     std::unique_ptr<fastsecp_sp_wallet, void (*)(fastsecp_sp_wallet*)> wallet_guard(wallet, fastsecp_sp_wallet_destroy);
+    fastsecp_gpu_ctx* dev = open_device(opt);
+    std::unique_ptr<fastsecp_gpu_ctx, void (*)(fastsecp_gpu_ctx*)> dev_guard(dev, fastsecp_gpu_ctx_destroy);
+    const char* device_name = fastsecp_gpu_ctx_describe(dev);
 
     std::ifstream file;
     std::istream* in = &std::cin;
@@ -276,14 +317,15 @@ int run_scan(const Options& opt) {
         out = &outfile;
     }
     const unsigned flags = opt.vartime ? FASTSECP_SP_SCAN_VARTIME : FASTSECP_SP_SCAN_DEFAULT;
-    Progress progress(!opt.quiet && isatty(STDERR_FILENO), total_bytes);
+    Progress progress(!opt.quiet && isatty(STDERR_FILENO), total_bytes, device_name);
 
     std::vector<Tx> txs(opt.batch);
     std::vector<fastsecp_sp_item> items(opt.batch);
     std::vector<fastsecp_status> results(opt.batch);
     std::vector<fastsecp_sp_match> matches;
-    std::vector<unsigned char> tweaks, maybe, prefixes;
-    std::vector<size_t> offsets;
+    std::vector<unsigned char> maybe;
+    std::vector<uint64_t> prefixes;
+    std::vector<fastsecp_sp_prefilter_item> pitems(opt.batch);
     size_t lineno = 0, scanned = 0, rejected = 0, found = 0;
     long long bytes_read = 0;
     const auto start = std::chrono::steady_clock::now();
@@ -311,17 +353,19 @@ int run_scan(const Options& opt) {
         }
         if (n == 0) continue;
         if (opt.prefilter) {
-            tweaks.resize(33 * n);
+            // Prefixes as numbers: bytes 0..7 of each output read big-endian.
             maybe.assign(n, 0);
-            offsets.assign(n + 1, 0);
-            prefixes.clear();
+            prefixes.resize(total_outputs);
+            size_t at = 0;
             for (size_t i = 0; i < n; i++) {
-                std::memcpy(&tweaks[33 * i], txs[i].tweak, 33);
-                prefixes.insert(prefixes.end(), txs[i].outputs.begin(), txs[i].outputs.end());
-                offsets[i + 1] = offsets[i] + txs[i].n_outputs;
+                pitems[i] = {txs[i].tweak, 33, prefixes.data() + at, txs[i].n_outputs};
+                for (size_t j = 0; j < txs[i].n_outputs; j++, at++) {
+                    uint64_t v = 0;
+                    for (int b = 0; b < 8; b++) v = v << 8 | txs[i].outputs[8 * j + b];
+                    prefixes[at] = v;
+                }
             }
-            st = fastsecp_sp_scan_prefilter(ctx, wallet, results.data(), maybe.data(), tweaks.data(), n,
-                                            prefixes.data(), offsets.data(), flags);
+            st = fastsecp_gpu_sp_scan_prefilter_items(dev, wallet, results.data(), maybe.data(), pitems.data(), n, flags);
             if (st != FASTSECP_OK && st != FASTSECP_ERR_ITEM_FAILED) fatal(std::string("scan failed: ") + fastsecp_strerror(st));
             for (size_t i = 0; i < n; i++)
                 if (results[i] == FASTSECP_OK && maybe[i]) {
@@ -332,7 +376,8 @@ int run_scan(const Options& opt) {
             for (size_t i = 0; i < n; i++) items[i] = {txs[i].tweak, txs[i].outputs.data(), txs[i].n_outputs};
             matches.resize(total_outputs);  // at most one match per output
             size_t n_matches = 0;
-            st = fastsecp_sp_scan(ctx, wallet, results.data(), items.data(), n, matches.data(), matches.size(), &n_matches, flags);
+            st = fastsecp_gpu_sp_scan(dev, wallet, results.data(), items.data(), n, matches.data(), matches.size(),
+                                      &n_matches, flags);
             if (st != FASTSECP_OK && st != FASTSECP_ERR_ITEM_FAILED) fatal(std::string("scan failed: ") + fastsecp_strerror(st));
             for (size_t m = 0; m < n_matches; m++) {
                 const fastsecp_sp_match& f = matches[m];
@@ -358,8 +403,8 @@ int run_scan(const Options& opt) {
     if (!out->good()) fatal("writing the results failed");
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (!opt.quiet)
-        std::fprintf(stderr, "scanned %zu transactions in %.3f s: %.0f tweaks/s, %zu %s, %zu rejected line(s)\n",
-                     scanned, secs, secs > 0 ? scanned / secs : 0.0, found,
+        std::fprintf(stderr, "scanned %zu transactions in %.3f s on %s: %.0f tweaks/s, %zu %s, %zu rejected line(s)\n",
+                     scanned, secs, device_name, secs > 0 ? scanned / secs : 0.0, found,
                      opt.prefilter ? "candidate transaction(s)" : "match(es)", rejected);
     return rejected == 0 ? 0 : 1;
 }

@@ -7,9 +7,13 @@
 //  - secp256k1_ec_pubkey_tweak_mul: runs of rows with the same tweak through
 //    fastsecp_pubkey_tweak_mul_batch; secp256k1_ec_pubkey_create through fastsecp_pubkey_create_batch;
 //  - the light ones row by row (through this library's libsecp256k1 API where a curve is involved).
+//  - cudasp_match: the filter of the public cudasp extension's cudasp_scan table function (its
+//    encodings: 64-byte little-endian x || y points, a little-endian scan key), a chunk at a time
+//    through fastsecp_gpu.h (a GPU when there is one, else the CPU engine; same rows either way).
 // The scan key is handled in constant time unless the environment sets FASTSECP_DUCKDB_VARTIME=1
 // when the extension is loaded (see README, "Silent payments in DuckDB").
 #include <fastsecp.h>
+#include <fastsecp_gpu.h>
 #include <secp256k1.h>
 #include <string.h>
 
@@ -18,6 +22,7 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <vector>
 
 #define DUCKDB_EXTENSION_NAME secp256k1
@@ -182,6 +187,61 @@ struct ScanRow {
     int wallet;  // index into the chunk's wallets, or -1: the row's result is NULL
 };
 
+// Runs the rows of each wallet through one pre-filter call (on dev, or on the CPU engine when dev
+// is null): res[i] = whether row i may pay; rows that fail get wallet -1 (a NULL result). The
+// prefixes are each row's non-NULL output elements (as the reference compares them), sized by this
+// chunk's lists (the child vector may hold more than this chunk's elements). False (the function's
+// error set) when a call did not run.
+bool prefilter_rows(duckdb_function_info info, std::vector<ScanRow>& rows, const std::vector<WalletPtr>& wallets,
+                    const ddb::ListColumn& outs, bool* res, fastsecp_gpu_ctx* dev) {
+    const size_t n = rows.size();
+    size_t n_prefixes = 0;
+    for (size_t i = 0; i < n; i++)
+        if (rows[i].wallet >= 0 && outs.valid(i)) n_prefixes += outs.entry(i).length;
+    std::vector<uint64_t> prefixes(n_prefixes);
+    std::vector<fastsecp_sp_prefilter_item> items;
+    std::vector<size_t> item_row;
+    std::vector<fastsecp_status> st;
+    std::vector<unsigned char> maybe;
+    const int64_t* out_vals = outs.child.data<int64_t>();
+    for (size_t w = 0; w < wallets.size(); w++) {
+        items.clear();
+        item_row.clear();
+        size_t used = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (rows[i].wallet != (int)w) continue;
+            fastsecp_sp_prefilter_item it;
+            it.tweak = rows[i].tweak.data;
+            it.tweaklen = rows[i].tweak.size;
+            it.prefixes = prefixes.data() + used;
+            if (outs.valid(i)) {
+                const duckdb_list_entry oe = outs.entry(i);
+                for (idx_t j = oe.offset; j < oe.offset + oe.length; j++)
+                    if (outs.child.valid(j)) prefixes[used++] = (uint64_t)out_vals[j];
+            }
+            it.n_prefixes = (size_t)(prefixes.data() + used - it.prefixes);
+            items.push_back(it);
+            item_row.push_back(i);
+        }
+        st.resize(items.size());
+        maybe.resize(items.size());
+        const fastsecp_status call =
+            dev != nullptr ? fastsecp_gpu_sp_scan_prefilter_items(dev, wallets[w]->w, st.data(), maybe.data(),
+                                                                  items.data(), items.size(), globals().scan_flags)
+                           : fastsecp_sp_scan_prefilter_items(globals().fctx, wallets[w]->w, st.data(), maybe.data(),
+                                                              items.data(), items.size(), globals().scan_flags);
+        if (call != FASTSECP_OK && call != FASTSECP_ERR_ITEM_FAILED) {
+            duckdb_scalar_function_set_error(info, fastsecp_strerror(call));
+            return false;
+        }
+        for (size_t k = 0; k < items.size(); k++) {
+            if (st[k] == FASTSECP_OK) res[item_row[k]] = maybe[k] != 0;
+            else rows[item_row[k]].wallet = -1;
+        }
+    }
+    return true;
+}
+
 void scan_silent_payments(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector output) {
     const size_t n = duckdb_data_chunk_get_size(input);
     ddb::ListColumn outs(input, 0), keys(input, 1), labels(input, 2);
@@ -231,47 +291,129 @@ void scan_silent_payments(duckdb_function_info info, duckdb_data_chunk input, du
         }
         rows[i].wallet = prev_wallet;
     }
-    // The output prefixes of every row, non-NULL elements only (as the reference compares them).
-    // (Sized by this chunk's lists: the child vector may hold more than this chunk's elements.)
-    size_t n_prefixes = 0;
+    if (!prefilter_rows(info, rows, wallets, outs, res, nullptr)) return;
     for (size_t i = 0; i < n; i++)
-        if (rows[i].wallet >= 0) n_prefixes += outs.entry(i).length;
-    std::vector<uint64_t> prefixes(n_prefixes);
-    std::vector<fastsecp_sp_prefilter_item> items;
-    std::vector<size_t> item_row;
-    std::vector<fastsecp_status> st;
-    std::vector<unsigned char> maybe;
-    const int64_t* out_vals = outs.child.data<int64_t>();
-    for (size_t w = 0; w < wallets.size(); w++) {
-        items.clear();
-        item_row.clear();
-        size_t used = 0;
-        for (size_t i = 0; i < n; i++) {
-            if (rows[i].wallet != (int)w) continue;
-            const duckdb_list_entry oe = outs.entry(i);
-            fastsecp_sp_prefilter_item it;
-            it.tweak = rows[i].tweak.data;
-            it.tweaklen = rows[i].tweak.size;
-            it.prefixes = prefixes.data() + used;
-            for (idx_t j = oe.offset; j < oe.offset + oe.length; j++)
-                if (outs.child.valid(j)) prefixes[used++] = (uint64_t)out_vals[j];
-            it.n_prefixes = (size_t)(prefixes.data() + used - it.prefixes);
-            items.push_back(it);
-            item_row.push_back(i);
+        if (rows[i].wallet < 0) out.set_null(i);
+}
+
+// ---- cudasp_match(tweak_key BLOB, outputs BIGINT[], scan_private_key BLOB, spend_public_key BLOB,
+//                   label_keys BLOB[]) -> BOOLEAN ---------------------------------------------------
+// The public cudasp extension's cudasp_scan(input_table, scan_private_key, spend_public_key,
+// label_keys, batch_size := 300000) is a table function with a TABLE argument, which DuckDB's stable
+// C extension API cannot declare; the same rows come from
+//   SELECT txid, height, tweak_key FROM <input_table>
+//   WHERE cudasp_match(tweak_key, outputs, scan_private_key, spend_public_key, label_keys)
+// (README, "cudasp_scan"). Same encodings as cudasp: tweak_key, spend_public_key and each label key are
+// 64 bytes x || y little-endian (a 33-byte compressed point is accepted too), scan_private_key is 32
+// bytes little-endian. Keys of the wrong length are an error, with cudasp's messages; a tweak_key that
+// is NULL, of another length or not on the curve gives NULL (no row in the WHERE form); NULL output
+// elements are skipped and NULL outputs match nothing.
+
+// The device the cudasp filter runs on: FASTSECP_DUCKDB_DEVICE = auto (default: a GPU when there is
+// one, else the CPU engine), cpu, or opencl (OpenCL devices, CPU ones such as PoCL included: tests).
+struct GpuEngine {
+    fastsecp_gpu_ctx* ctx = nullptr;
+    std::string error;  // why the requested device could not be opened
+};
+
+const GpuEngine& gpu_engine() {
+    static GpuEngine e = [] {
+        GpuEngine r;
+        fastsecp_gpu_options o = FASTSECP_GPU_OPTIONS_INIT;
+        const char* dev = std::getenv("FASTSECP_DUCKDB_DEVICE");
+        if (dev != nullptr && std::strcmp(dev, "cpu") == 0) o.backend = FASTSECP_GPU_BACKEND_CPU;
+        if (dev != nullptr && std::strcmp(dev, "opencl") == 0) {
+            o.backend = FASTSECP_GPU_BACKEND_OPENCL;
+            o.include_cpu_devices = 1;
         }
-        st.resize(items.size());
-        maybe.resize(items.size());
-        const fastsecp_status call = fastsecp_sp_scan_prefilter_items(
-            globals().fctx, wallets[w]->w, st.data(), maybe.data(), items.data(), items.size(), globals().scan_flags);
-        if (call != FASTSECP_OK && call != FASTSECP_ERR_ITEM_FAILED) {
-            duckdb_scalar_function_set_error(info, fastsecp_strerror(call));
+        const fastsecp_status st = fastsecp_gpu_ctx_create(&r.ctx, &o);
+        if (st != FASTSECP_OK) {
+            r.ctx = nullptr;
+            r.error = std::string("cudasp_match: no device (FASTSECP_DUCKDB_DEVICE=") + (dev ? dev : "") +
+                      "): " + fastsecp_strerror(st);
+        }
+        return r;
+    }();
+    return e;
+}
+
+void cudasp_match(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector output) {
+    const size_t n = duckdb_data_chunk_get_size(input);
+    ddb::Column tweaks(input, 0), scans(input, 2), spends(input, 3);
+    ddb::ListColumn outs(input, 1), labels(input, 4);
+    ddb::Output out(output);
+    bool* res = out.data<bool>();
+    const GpuEngine& eng = gpu_engine();
+    if (eng.ctx == nullptr) {
+        duckdb_scalar_function_set_error(info, eng.error.c_str());
+        return;
+    }
+    // Rows are grouped by wallet (nearly always one per query); each group is one batch call.
+    std::vector<ScanRow> rows(n);
+    std::vector<WalletPtr> wallets;
+    std::vector<WalletSpec> specs;
+    unsigned char scan_be[32];
+    for (size_t i = 0; i < n; i++) {
+        res[i] = false;
+        rows[i].wallet = -1;
+        if (!scans.valid(i) || !spends.valid(i) || !labels.valid(i)) continue;
+        const Blob sk = scans.blob(i), sp = spends.blob(i);
+        if (sk.size != 32) {
+            const std::string e = "scan_private_key must be exactly 32 bytes, got " + std::to_string(sk.size) + " bytes";
+            duckdb_scalar_function_set_error(info, e.c_str());
             return;
         }
-        for (size_t k = 0; k < items.size(); k++) {
-            if (st[k] == FASTSECP_OK) res[item_row[k]] = maybe[k] != 0;
-            else rows[item_row[k]].wallet = -1;
+        if (sp.size != 64 && sp.size != 33) {
+            const std::string e = "spend_public_key must be exactly 64 bytes, got " + std::to_string(sp.size) + " bytes";
+            duckdb_scalar_function_set_error(info, e.c_str());
+            return;
         }
+        WalletSpec cur;
+        cur.scan = sk;
+        cur.spend = sp;
+        const duckdb_list_entry le = labels.entry(i);
+        for (idx_t j = le.offset; j < le.offset + le.length; j++) {
+            if (!labels.child.valid(j)) continue;
+            const Blob l = labels.child.blob(j);
+            if (l.size != 64 && l.size != 33) {
+                const std::string e = "Each label key must be exactly 64 bytes, got " + std::to_string(l.size) + " bytes";
+                duckdb_scalar_function_set_error(info, e.c_str());
+                return;
+            }
+            cur.labels.push_back(l);
+        }
+        if (!tweaks.valid(i)) continue;
+        int w = -1;
+        for (size_t q = 0; q < specs.size() && w < 0; q++) {
+            bool same = same_bytes(specs[q].scan, cur.scan) && same_bytes(specs[q].spend, cur.spend) &&
+                        specs[q].labels.size() == cur.labels.size();
+            for (size_t j = 0; same && j < cur.labels.size(); j++) same = same_bytes(specs[q].labels[j], cur.labels[j]);
+            if (same) w = (int)q;
+        }
+        if (w < 0) {
+            // cudasp's scan key is little-endian; the wallet takes BIP-352's big-endian bytes.
+            for (int b = 0; b < 32; b++) scan_be[b] = sk.data[31 - b];
+            WalletSpec be = cur;
+            be.scan = Blob{scan_be, 32};
+            fastsecp_status st;
+            WalletPtr wp = wallet_cache().get(be, st);
+            wipe(scan_be, sizeof scan_be);
+            if (wp == nullptr) {
+                const std::string e = std::string("cudasp_match: invalid scan_private_key or spend_public_key: ") +
+                                      fastsecp_strerror(st);
+                duckdb_scalar_function_set_error(info, e.c_str());
+                return;
+            }
+            specs.push_back(cur);
+            wallets.push_back(wp);
+            w = (int)wallets.size() - 1;
+        }
+        rows[i].wallet = w;
+        rows[i].tweak = tweaks.blob(i);
     }
+    // The CPU engine runs on DuckDB's threads directly (a GPU context serializes its calls).
+    fastsecp_gpu_ctx* dev = fastsecp_gpu_ctx_backend(eng.ctx) == FASTSECP_GPU_BACKEND_CPU ? nullptr : eng.ctx;
+    if (!prefilter_rows(info, rows, wallets, outs, res, dev)) return;
     for (size_t i = 0; i < n; i++)
         if (rows[i].wallet < 0) out.set_null(i);
 }
@@ -537,6 +679,7 @@ DUCKDB_EXTENSION_ENTRYPOINT(duckdb_connection con, duckdb_extension_info info, s
     };
     const Fn fns[] = {
         {"scan_silent_payments", {t.bigint_list, t.blob_list, t.blob_list}, t.boolean, scan_silent_payments},
+        {"cudasp_match", {t.blob, t.bigint_list, t.blob, t.blob, t.blob_list}, t.boolean, cudasp_match},
         {"secp256k1_ec_pubkey_combine", {t.blob_list}, t.blob, ec_pubkey_combine},
         {"secp256k1_ec_pubkey_create", {t.blob}, t.blob, ec_pubkey_create},
         {"secp256k1_ec_pubkey_tweak_mul", {t.blob, t.blob}, t.blob, ec_pubkey_tweak_mul},

@@ -121,7 +121,7 @@ ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 step "build (ThreadSanitizer): the threaded tests"
 cmake -S "$ROOT" -B "$TSAN" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFASTSECP_SANITIZE_THREAD=ON \
   -DSECP256K1_BUILD_TESTS=ON -DSECP256K1_BUILD_CTIME_TESTS=OFF -DSECP256K1_BUILD_BENCHMARK=OFF
-cmake --build "$TSAN" -j "$JOBS" --target api_tests api_internal_tests wallet_tests
+cmake --build "$TSAN" -j "$JOBS" --target api_tests api_internal_tests wallet_tests gpu_api_tests
 
 step "threaded tests under ThreadSanitizer (any report fails)"
 # Every native-API test (batch calls with 1..4 threads, the scanner, contexts shared between
@@ -131,6 +131,8 @@ export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
 "$TSAN/tests/api/api_internal_tests" --gtest_brief=1
 # The wallet's batch calls (derive_range, address_batch, the seed batch) on 2 threads.
 "$TSAN/tests/wallet/wallet_tests" --gtest_brief=1
+# fastsecp_gpu.h: batches split between simulated devices (one thread each), four threads on one context.
+"$TSAN/tests/gpu/gpu_api_tests" --gtest_brief=1
 
 step "Python package: pip install . in a fresh venv, pytest (python/tests; coincurve 21.0.0 wheel as the oracle)"
 # The wheel is built once (scikit-build-core + nanobind from PyPI, the library linked statically)

@@ -5,7 +5,9 @@
   ``pubkey_create_batch``, ``pubkey_tweak_add_batch``; one ``Status`` per item, the GIL released,
   ``threads=`` to use several cores.
 - ``fastsecp.silentpayments``: BIP-352 scanning of many transactions per call (``Wallet``) and the
-  sender/receiver steps.
+  sender/receiver steps; ``Wallet.scan(..., device="auto")`` runs on a GPU when there is one.
+- ``fastsecp.gpu``: batch calls on CUDA/OpenCL devices (or the CPU engine): ``Context``,
+  ``list_devices``.
 """
 from fastsecp import _native
 from fastsecp.batch import (

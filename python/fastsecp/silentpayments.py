@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 from typing import Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
 
-from fastsecp import _native
+from fastsecp import _native, gpu
 from fastsecp.batch import BatchResult, Column
 from fastsecp.coincurve.context import GLOBAL_CONTEXT
 
@@ -76,6 +76,20 @@ class PrefilterResult(BatchResult):
         return [i for i, m in enumerate(self.maybe) if m]
 
 
+#: Where a scan runs: None / "cpu", "auto", "gpu", or a fastsecp.gpu.Context.
+Device = Union[None, str, "gpu.Context"]
+
+
+def _device(device: Device) -> object:
+    """The native context for ``device`` (None: the CPU call)."""
+    if device is None:
+        return None
+    if isinstance(device, gpu.Context):
+        return device._ctx
+    ctx = gpu.shared_context(device)
+    return None if ctx is None else ctx._ctx
+
+
 def _offsets(counts: Iterable[int]) -> List[int]:
     out = [0]
     for c in counts:
@@ -111,9 +125,14 @@ class Wallet:
         *,
         vartime: bool = False,
         threads: int = 1,
+        device: Device = None,
     ) -> ScanResult:
         """Scans transactions given as ``(tweak33, outputs)`` pairs, ``outputs`` being a sequence
         of 32-byte x-only keys or one packed buffer of them.
+
+        ``device``: None or ``"cpu"`` (the CPU on ``threads`` threads), ``"auto"`` (a GPU when there
+        is one, else the CPU engine), ``"gpu"`` (a GPU; ``fastsecp.gpu.NoDeviceError`` without one) or
+        a ``fastsecp.gpu.Context``. The results are the same on every device.
 
         Returns:
             One status per transaction (``OK``; ``BAD_ENCODING`` / ``POINT_NOT_ON_CURVE`` for a
@@ -140,30 +159,33 @@ class Wallet:
                         raise ValueError(msg)
                 counts.append(len(outs))
                 outputs.append(b"".join(bytes(o) for o in outs))
-        return self.scan_packed(tweaks, b"".join(outputs), _offsets(counts), vartime=vartime, threads=threads)
+        return self.scan_packed(tweaks, b"".join(outputs), _offsets(counts), vartime=vartime, threads=threads,
+                                device=device)
 
     def scan_packed(
         self, tweaks: Column, outputs: Column, offsets: Union[Sequence[int], BytesLike], *, vartime: bool = False,
-        threads: int = 1,
+        threads: int = 1, device: Device = None,
     ) -> ScanResult:
         """Scans n transactions given as columns (for millions of rows): ``tweaks`` (n × 33 bytes),
         ``outputs`` (all outputs, 32 bytes each, transaction after transaction) and ``offsets``
         (n + 1 non-decreasing integers: transaction i owns outputs offsets[i] .. offsets[i+1]; a
         list or a buffer of 8-byte integers such as ``array('Q')`` or a NumPy uint64 array).
         """
-        summary, statuses, found = self._wallet.scan(tweaks, outputs, offsets, bool(vartime), threads)
+        summary, statuses, found = self._wallet.scan(tweaks, outputs, offsets, bool(vartime), threads,
+                                                     _device(device))
         return ScanResult(summary, statuses, [Match(*m) for m in found])
 
     def prefilter(
         self, tweaks: Column, prefixes: Column, offsets: Union[Sequence[int], BytesLike], *, vartime: bool = False,
-        threads: int = 1,
+        threads: int = 1, device: Device = None,
     ) -> PrefilterResult:
         """The indexer's pre-filter: for each tweak, whether the k = 0 output (or its labelled
         variants) has its first 8 bytes among the transaction's ``prefixes`` (8 bytes each;
         transaction i owns prefixes offsets[i] .. offsets[i+1]). Only a hint: scan the candidates
         fully with ``scan``.
         """
-        summary, statuses, maybe = self._wallet.prefilter(tweaks, prefixes, offsets, bool(vartime), threads)
+        summary, statuses, maybe = self._wallet.prefilter(tweaks, prefixes, offsets, bool(vartime), threads,
+                                                          _device(device))
         return PrefilterResult(summary, statuses, maybe)
 
 

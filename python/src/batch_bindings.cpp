@@ -20,26 +20,41 @@ void check_summary(const char* what, fastsecp_status st) {
     raise_status(what, st);
 }
 
+EcdsaColumns::EcdsaColumns(nb::handle signatures, nb::handle msghashes, nb::handle pubkeys)
+    : sigs(signatures, "signatures", {64}, SIZE_MAX),
+      hashes(msghashes, "msghashes", {32}, sigs.size()),
+      keys(pubkeys, "pubkeys", {}, sigs.size()) {
+    const size_t n = sigs.size();
+    // A packed pubkey column must be all 33- or all 65-byte keys.
+    if (n && PyObject_CheckBuffer(pubkeys.ptr()) && keys.len(0) != 33 && keys.len(0) != 65)
+        throw nb::value_error("pubkeys: packed keys must be 33 or 65 bytes each");
+    items.resize(n);
+    for (size_t i = 0; i < n; i++) items[i] = {sigs.ptr(i), hashes.ptr(i), keys.ptr(i), keys.len(i)};
+}
+
+SchnorrColumns::SchnorrColumns(nb::handle signatures, nb::handle messages, nb::handle pubkeys)
+    : sigs(signatures, "signatures", {64}, SIZE_MAX),
+      msgs(messages, "messages", {}, sigs.size()),
+      keys(pubkeys, "pubkeys", {32}, sigs.size()) {
+    static const unsigned char empty = 0;
+    items.resize(sigs.size());
+    for (size_t i = 0; i < items.size(); i++)
+        items[i] = {sigs.ptr(i), msgs.len(i) ? msgs.ptr(i) : &empty, msgs.len(i), keys.ptr(i)};
+}
+
 namespace {
 
 nb::bytes status_bytes(const std::vector<fastsecp_status>& st) { return pyfastsecp::status_bytes(st.data(), st.size()); }
 
 nb::tuple ecdsa_verify_batch(nb::handle sigs, nb::handle msgs, nb::handle pubkeys, unsigned threads) {
     const fastsecp_ctx* ctx = batch_context(threads);
-    Column s(sigs, "signatures", {64}, SIZE_MAX);
-    const size_t n = s.size();
-    Column h(msgs, "msghashes", {32}, n);
-    Column p(pubkeys, "pubkeys", {}, n);
-    // A packed pubkey column must be all 33- or all 65-byte keys.
-    if (n && PyObject_CheckBuffer(pubkeys.ptr()) && p.len(0) != 33 && p.len(0) != 65)
-        throw nb::value_error("pubkeys: packed keys must be 33 or 65 bytes each");
-    std::vector<fastsecp_ecdsa_item> items(n);
-    for (size_t i = 0; i < n; i++) items[i] = {s.ptr(i), h.ptr(i), p.ptr(i), p.len(i)};
+    EcdsaColumns c(sigs, msgs, pubkeys);
+    const size_t n = c.items.size();
     std::vector<fastsecp_status> st(n);
     fastsecp_status sum;
     {
         nb::gil_scoped_release release;
-        sum = fastsecp_ecdsa_verify_batch(ctx, st.data(), items.data(), n);
+        sum = fastsecp_ecdsa_verify_batch(ctx, st.data(), c.items.data(), n);
     }
     check_summary("ecdsa_verify_batch", sum);
     return nb::make_tuple(static_cast<int>(sum), status_bytes(st));
@@ -47,18 +62,13 @@ nb::tuple ecdsa_verify_batch(nb::handle sigs, nb::handle msgs, nb::handle pubkey
 
 nb::tuple schnorr_verify_batch(nb::handle sigs, nb::handle msgs, nb::handle pubkeys, unsigned threads) {
     const fastsecp_ctx* ctx = batch_context(threads);
-    Column s(sigs, "signatures", {64}, SIZE_MAX);
-    const size_t n = s.size();
-    Column m(msgs, "messages", {}, n);
-    Column p(pubkeys, "pubkeys", {32}, n);
-    std::vector<fastsecp_schnorr_item> items(n);
-    static const unsigned char empty = 0;
-    for (size_t i = 0; i < n; i++) items[i] = {s.ptr(i), m.len(i) ? m.ptr(i) : &empty, m.len(i), p.ptr(i)};
+    SchnorrColumns c(sigs, msgs, pubkeys);
+    const size_t n = c.items.size();
     std::vector<fastsecp_status> st(n);
     fastsecp_status sum;
     {
         nb::gil_scoped_release release;
-        sum = fastsecp_schnorr_verify_batch(ctx, st.data(), items.data(), n);
+        sum = fastsecp_schnorr_verify_batch(ctx, st.data(), c.items.data(), n);
     }
     check_summary("schnorr_verify_batch", sum);
     return nb::make_tuple(static_cast<int>(sum), status_bytes(st));

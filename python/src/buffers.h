@@ -57,6 +57,22 @@ private:
 // ints or a buffer of 8-byte integers (e.g. array('Q'), numpy uint64/int64).
 std::vector<size_t> read_offsets(nb::handle obj, const char* what, size_t n, size_t limit);
 
+// The columns of an ECDSA batch (64-byte signatures, 32-byte hashes, 33/65-byte keys; a packed key
+// column all of one size) and its items, valid while this lives. (batch_bindings.cpp)
+struct EcdsaColumns {
+    Column sigs, hashes, keys;
+    std::vector<fastsecp_ecdsa_item> items;
+    EcdsaColumns(nb::handle signatures, nb::handle msghashes, nb::handle pubkeys);
+};
+
+// The columns of a BIP-340 batch (64-byte signatures, messages of any length, 32-byte keys) and its
+// items. (batch_bindings.cpp)
+struct SchnorrColumns {
+    Column sigs, msgs, keys;
+    std::vector<fastsecp_schnorr_item> items;
+    SchnorrColumns(nb::handle signatures, nb::handle messages, nb::handle pubkeys);
+};
+
 // The bytes of a bytes-like object, exactly `size` long (ValueError otherwise).
 BufferView fixed_bytes(nb::handle obj, const char* what, size_t size);
 

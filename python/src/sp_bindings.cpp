@@ -2,6 +2,7 @@
 // the libsecp256k1-compatible module (secp256k1_silentpayments.h): output creation for senders,
 // labels, labelled spend keys and the one-transaction scan for receivers.
 #include "buffers.h"
+#include "gpu.h"
 
 #include <secp256k1.h>
 #include <secp256k1_extrakeys.h>
@@ -44,8 +45,11 @@ public:
     SpWallet& operator=(const SpWallet&) = delete;
 
     // (summary, statuses, [(item, output, k, label or None, spend_tweak32)])
-    nb::tuple scan(nb::handle tweaks, nb::handle outputs, nb::handle offsets, bool vartime, unsigned threads) {
+    // device: None (fastsecp_sp_scan on `threads` threads) or a GpuContext (fastsecp_gpu_sp_scan).
+    nb::tuple scan(nb::handle tweaks, nb::handle outputs, nb::handle offsets, bool vartime, unsigned threads,
+                   nb::handle device) {
         const fastsecp_ctx* ctx = batch_context(threads);
+        fastsecp_gpu_ctx* dev = device_context(device);
         Column t(tweaks, "tweaks", {33}, SIZE_MAX);
         const size_t n = t.size();
         Column o(outputs, "outputs", {32}, SIZE_MAX);
@@ -64,8 +68,11 @@ public:
         fastsecp_status sum;
         {
             nb::gil_scoped_release release;
-            sum = fastsecp_sp_scan(ctx, w_, st.data(), items.data(), n, matches.data(), matches.size(), &n_matches,
-                                   vartime ? FASTSECP_SP_SCAN_VARTIME : FASTSECP_SP_SCAN_DEFAULT);
+            const unsigned flags = vartime ? FASTSECP_SP_SCAN_VARTIME : FASTSECP_SP_SCAN_DEFAULT;
+            sum = dev != nullptr ? fastsecp_gpu_sp_scan(dev, w_, st.data(), items.data(), n, matches.data(),
+                                                        matches.size(), &n_matches, flags)
+                                 : fastsecp_sp_scan(ctx, w_, st.data(), items.data(), n, matches.data(),
+                                                    matches.size(), &n_matches, flags);
         }
         check_summary("scan", sum);
         nb::list found;
@@ -79,8 +86,11 @@ public:
     }
 
     // (summary, statuses, maybe as bytes of 0/1)
-    nb::tuple prefilter(nb::handle tweaks, nb::handle prefixes, nb::handle offsets, bool vartime, unsigned threads) {
+    // device: None (fastsecp_sp_scan_prefilter) or a GpuContext (fastsecp_gpu_sp_scan_prefilter_items).
+    nb::tuple prefilter(nb::handle tweaks, nb::handle prefixes, nb::handle offsets, bool vartime, unsigned threads,
+                        nb::handle device) {
         const fastsecp_ctx* ctx = batch_context(threads);
+        fastsecp_gpu_ctx* dev = device_context(device);
         Column t(tweaks, "tweaks", {33}, SIZE_MAX);
         const size_t n = t.size();
         Column p(prefixes, "prefixes", {8}, SIZE_MAX);
@@ -93,8 +103,21 @@ public:
         fastsecp_status sum;
         {
             nb::gil_scoped_release release;
-            sum = fastsecp_sp_scan_prefilter(ctx, w_, st.data(), maybe.data(), tw, n, pre, off.data(),
-                                             vartime ? FASTSECP_SP_SCAN_VARTIME : FASTSECP_SP_SCAN_DEFAULT);
+            const unsigned flags = vartime ? FASTSECP_SP_SCAN_VARTIME : FASTSECP_SP_SCAN_DEFAULT;
+            if (dev != nullptr) {
+                // The device call takes the prefixes as numbers (bytes 0..7 big-endian) per item.
+                std::vector<uint64_t> nums(off[n]);
+                for (size_t j = 0; j < nums.size(); j++) {
+                    uint64_t v = 0;
+                    for (int b = 0; b < 8; b++) v = v << 8 | pre[8 * j + b];
+                    nums[j] = v;
+                }
+                std::vector<fastsecp_sp_prefilter_item> items(n);
+                for (size_t i = 0; i < n; i++) items[i] = {tw + 33 * i, 33, nums.data() + off[i], off[i + 1] - off[i]};
+                sum = fastsecp_gpu_sp_scan_prefilter_items(dev, w_, st.data(), maybe.data(), items.data(), n, flags);
+            } else {
+                sum = fastsecp_sp_scan_prefilter(ctx, w_, st.data(), maybe.data(), tw, n, pre, off.data(), flags);
+            }
         }
         check_summary("prefilter", sum);
         return nb::make_tuple(static_cast<int>(sum), status_bytes(st), out_bytes(maybe.data(), n));
@@ -288,9 +311,9 @@ void register_silentpayments(nb::module_& m) {
         .def(nb::init<nb::handle, nb::handle, const std::vector<unsigned>&>(), nb::arg("scan_key"),
              nb::arg("spend_pubkey"), nb::arg("labels"))
         .def("scan", &SpWallet::scan, nb::arg("tweaks"), nb::arg("outputs"), nb::arg("offsets"), nb::arg("vartime"),
-             nb::arg("threads"))
+             nb::arg("threads"), nb::arg("device").none() = nb::none())
         .def("prefilter", &SpWallet::prefilter, nb::arg("tweaks"), nb::arg("prefixes"), nb::arg("offsets"),
-             nb::arg("vartime"), nb::arg("threads"));
+             nb::arg("vartime"), nb::arg("threads"), nb::arg("device").none() = nb::none());
     m.def("sp_sender_create_outputs", &sender_create_outputs);
     m.def("sp_label_create", &label_create);
     m.def("sp_labeled_spend_pubkey", &labeled_spend_pubkey);

@@ -1,6 +1,6 @@
 # cmake -DLIB=<shared library> -DNM=<nm> -P check_exports.cmake
 # Fails unless every defined dynamic symbol is secp256k1_* or fastsecp_*, and the fastsecp_*
-# ones are exactly the functions of include/fastsecp.h and include/fastsecp_wallet.h.
+# ones are exactly the functions of include/fastsecp.h, include/fastsecp_wallet.h and include/fastsecp_gpu.h.
 execute_process(COMMAND ${NM} -D --defined-only ${LIB} OUTPUT_VARIABLE out RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "nm failed on ${LIB}")
@@ -40,7 +40,12 @@ set(want fastsecp_ctx_create fastsecp_ctx_destroy fastsecp_ctx_threads fastsecp_
          fastsecp_wif_decode fastsecp_wif_encode
          fastsecp_xkey_derive fastsecp_xkey_derive_path fastsecp_xkey_derive_range fastsecp_xkey_from_seed
          fastsecp_xkey_from_seed_path_batch fastsecp_xkey_neuter fastsecp_xkey_parse fastsecp_xkey_pubkey
-         fastsecp_xkey_serialize)
+         fastsecp_xkey_serialize
+         # include/fastsecp_gpu.h
+         fastsecp_gpu_ctx_backend fastsecp_gpu_ctx_create fastsecp_gpu_ctx_describe fastsecp_gpu_ctx_destroy
+         fastsecp_gpu_ctx_stats fastsecp_gpu_ecdsa_verify_batch fastsecp_gpu_ecmult_gen_batch
+         fastsecp_gpu_list_devices fastsecp_gpu_pubkey_tweak_mul_batch fastsecp_gpu_schnorr_verify_batch
+         fastsecp_gpu_sp_scan fastsecp_gpu_sp_scan_prefilter_items)
 list(SORT want)
 if(NOT fastsecp_syms STREQUAL want)
   message(FATAL_ERROR "fastsecp_* exports differ:\n  got:  ${fastsecp_syms}\n  want: ${want}")

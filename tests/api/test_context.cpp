@@ -5,12 +5,14 @@
 #include <set>
 #include <thread>
 
-extern "C" int fastsecp_c_header_check(void);  // c_header.c
+extern "C" int fastsecp_c_header_check(void);      // c_header.c
+extern "C" int fastsecp_gpu_c_header_check(void);  // c_header.c
 
 namespace fastsecp::test {
 namespace {
 
 TEST(Header, UsableFromC) { EXPECT_EQ(fastsecp_c_header_check(), 1); }
+TEST(Header, GpuHeaderUsableFromC) { EXPECT_EQ(fastsecp_gpu_c_header_check(), 1); }
 
 TEST(Version, MatchesHeaderAndProject) {
     EXPECT_EQ(fastsecp_version(), (unsigned)FASTSECP_VERSION_NUMBER);

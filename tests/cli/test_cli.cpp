@@ -2,6 +2,7 @@
 // silent payments API (sender side), written in the CLI's input format, scanned by the executable,
 // and its output is compared with what secp256k1_silentpayments_recipient_scan_outputs finds on
 // the same transactions.
+#include <fastsecp_gpu.h>
 #include <secp256k1.h>
 #include <secp256k1_extrakeys.h>
 #include <secp256k1_silentpayments.h>
@@ -314,6 +315,54 @@ TEST_F(CliTest, PrefilterNamesThePayingTransactions) {
     CliRun r = run("scan --prefilter --wallet '" + path("wallet") + "' --input '" + path("input") + "'");
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(lines_of(r.out), (std::vector<std::string>{"pay", "pay-label"}));
+}
+
+// --device: the same results on every device; the device named in the summary line; gpu without a
+// GPU is a clear error (exit 2).
+TEST_F(CliTest, DeviceOption) {
+    write_wallet("0, 5");
+    Tx a = make_tx("tx-a", 1, {spend_pub_}, 2);
+    Tx b = make_tx("tx-b", 2, {labelled_spend(5)}, 1);
+    Tx c = make_tx("tx-c", 3, {}, 3);
+    write("input", a.line + "\n" + b.line + "\n" + c.line + "\n");
+    const std::string base = "scan --wallet '" + path("wallet") + "' --input '" + path("input") + "'";
+    CliRun def = run(base);
+    ASSERT_EQ(def.exit_code, 0) << def.err;
+    ASSERT_EQ(without_k(def.out).size(), 2u);
+    CliRun cpu = run(base + " --device cpu --threads 2");
+    EXPECT_EQ(cpu.exit_code, 0) << cpu.err;
+    EXPECT_EQ(cpu.out, def.out);
+    EXPECT_NE(cpu.err.find("on CPU engine (2 threads, no GPU)"), std::string::npos) << cpu.err;
+    CliRun pre = run(base + " --device cpu --prefilter");
+    EXPECT_EQ(lines_of(pre.out), (std::vector<std::string>{"tx-a", "tx-b"}));
+    size_t n_gpus = 0, n_cuda = 0;
+    fastsecp_gpu_device_info info[16];
+    ASSERT_NE(fastsecp_gpu_list_devices(FASTSECP_GPU_BACKEND_CUDA, 0, nullptr, 0, &n_cuda), FASTSECP_ERR_INVALID_ARGUMENT);
+    ASSERT_NE(fastsecp_gpu_list_devices(FASTSECP_GPU_BACKEND_OPENCL, 0, info, 16, &n_gpus), FASTSECP_ERR_INVALID_ARGUMENT);
+    CliRun gpu = run(base + " --device gpu");
+    if (n_cuda + n_gpus == 0) {
+        EXPECT_EQ(gpu.exit_code, 2);
+        EXPECT_NE(gpu.err.find("--device gpu: no GPU found"), std::string::npos) << gpu.err;
+        EXPECT_EQ(gpu.out, "");
+        CliRun aut = run(base + " --device auto");
+        EXPECT_EQ(aut.out, def.out);
+        EXPECT_NE(aut.err.find("on CPU engine"), std::string::npos) << aut.err;
+    } else {
+        EXPECT_EQ(gpu.exit_code, 0) << gpu.err;
+        EXPECT_EQ(gpu.out, def.out);
+    }
+    size_t n_ocl = 0;
+    ASSERT_NE(fastsecp_gpu_list_devices(FASTSECP_GPU_BACKEND_OPENCL, 1, info, 16, &n_ocl), FASTSECP_ERR_INVALID_ARGUMENT);
+    CliRun ocl = run(base + " --device opencl");
+    if (n_ocl == 0) {
+        EXPECT_EQ(ocl.exit_code, 2);
+        EXPECT_NE(ocl.err.find("--device opencl: no GPU device"), std::string::npos) << ocl.err;
+    } else {
+        EXPECT_EQ(ocl.exit_code, 0) << ocl.err;
+        EXPECT_EQ(ocl.out, def.out);
+        EXPECT_NE(ocl.err.find("on OpenCL"), std::string::npos) << ocl.err;
+    }
+    EXPECT_EQ(run(base + " --device tpu").exit_code, 2);
 }
 
 TEST_F(CliTest, UsageErrors) {
