@@ -61,13 +61,22 @@ struct KindSet {
     std::vector<fastsecp_address_kind> btc;
     bool eth = false;
 };
+// The comma-separated names of a --kind value.
+std::vector<std::string> split_commas(const std::string& s) {
+    std::vector<std::string> out;
+    size_t start = 0;
+    while (true) {
+        size_t comma = s.find(',', start);
+        out.push_back(s.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+        if (comma == std::string::npos) return out;
+        start = comma + 1;
+    }
+}
+
 KindSet parse_kinds(const std::string& s) {
     KindSet k;
     if (s == "none") return k;
-    size_t start = 0;
-    while (start <= s.size()) {
-        size_t comma = s.find(',', start);
-        std::string name = s.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    for (const std::string& name : split_commas(s)) {
         bool found = false;
         if (name == "all") {
             for (const Kind& kk : KINDS) k.btc.push_back(kk.kind);
@@ -78,8 +87,6 @@ KindSet parse_kinds(const std::string& s) {
         for (const Kind& kk : KINDS)
             if (name == kk.name) k.btc.push_back(kk.kind), found = true;
         if (!found) fail("unknown address kind '" + name + "' (p2pkh, p2sh-p2wpkh, p2wpkh, p2tr, eth, all, none)");
-        if (comma == std::string::npos) break;
-        start = comma + 1;
     }
     return k;
 }
@@ -111,10 +118,7 @@ KindSet parse_coin_kinds(const std::string& s, fastsecp_coin coin) {
     if (fastsecp_coin_get_info(&info, coin) != FASTSECP_OK) fail("unknown coin");
     KindSet k;
     if (s == "none") return k;
-    size_t start = 0;
-    while (start <= s.size()) {
-        size_t comma = s.find(',', start);
-        std::string name = s.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    for (const std::string& name : split_commas(s)) {
         int found = -1;
         for (int kk = 0; kk <= (int)FASTSECP_ADDRESS_EVM; kk++)
             if (name == coin_kind_name((fastsecp_address_kind)kk) || (name == "eth" && kk == (int)FASTSECP_ADDRESS_EVM))
@@ -130,8 +134,6 @@ KindSet parse_coin_kinds(const std::string& s, fastsecp_coin coin) {
         } else {
             k.btc.push_back((fastsecp_address_kind)found);
         }
-        if (comma == std::string::npos) break;
-        start = comma + 1;
     }
     return k;
 }
