@@ -28,10 +28,12 @@ unsigned digit_plus_one(unsigned char c) {
 }
 
 void checksum(unsigned char out4[4], const unsigned char* data, std::size_t len, Checksum sum) {
-    if (sum == Checksum::groestl512d) {
+    if (sum != Checksum::sha256d) {
+        void (*g512)(const unsigned char*, std::size_t, unsigned char*) =
+            sum == Checksum::groestl512d ? hash::groestl512 : hash::groestl512_var;
         unsigned char g[64];
-        hash::groestl512(data, len, g);
-        hash::groestl512(g, 64, g);
+        g512(data, len, g);
+        g512(g, 64, g);
         std::memcpy(out4, g, 4);
         hash::memclear(g, sizeof g);
         return;

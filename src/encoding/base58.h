@@ -30,8 +30,9 @@ std::size_t base58_encode(char* out, std::size_t cap, const unsigned char* data,
 Base58Error base58_decode(unsigned char* out, std::size_t cap, std::size_t* outlen, const char* s, std::size_t slen);
 
 // The four checksum bytes of Base58Check: SHA256d (Bitcoin and most coins) or Groestl-512 applied
-// twice (Groestlcoin).
-enum class Checksum { sha256d, groestl512d };
+// twice (Groestlcoin): constant time, or groestl512d_var (a table S-box, for public payloads only:
+// addresses).
+enum class Checksum { sha256d, groestl512d, groestl512d_var };
 
 // payload || SHA256d(payload)[0..4), Base58-encoded.
 std::size_t base58check_encode(char* out, std::size_t cap, const unsigned char* payload, std::size_t len);

@@ -13,7 +13,7 @@ namespace fastsecp::hash {
 namespace {
 
 // Multiplication in GF(2^8) mod x^8 + x^4 + x^3 + x + 1, without branches on the values.
-inline std::uint8_t gf_mul(std::uint8_t a, std::uint8_t b) {
+constexpr std::uint8_t gf_mul(std::uint8_t a, std::uint8_t b) {
     unsigned r = 0, x = a;
     for (int i = 0; i < 8; i++) {
         r ^= x & (0u - ((b >> i) & 1u));
@@ -22,10 +22,10 @@ inline std::uint8_t gf_mul(std::uint8_t a, std::uint8_t b) {
     return (std::uint8_t)r;
 }
 
-inline std::uint8_t rotl8(std::uint8_t v, int s) { return (std::uint8_t)((v << s) | (v >> (8 - s))); }
+constexpr std::uint8_t rotl8(std::uint8_t v, int s) { return (std::uint8_t)((v << s) | (v >> (8 - s))); }
 
 // The AES S-box: x^254 (the inverse, 0 for 0), then the affine map.
-inline std::uint8_t sbox(std::uint8_t x) {
+constexpr std::uint8_t sbox(std::uint8_t x) {
     std::uint8_t x2 = gf_mul(x, x), x3 = gf_mul(x2, x), x6 = gf_mul(x3, x3), x12 = gf_mul(x6, x6);
     std::uint8_t x14 = gf_mul(x12, x2), x15 = gf_mul(x12, x3);
     std::uint8_t x30 = gf_mul(x15, x15), x60 = gf_mul(x30, x30), x120 = gf_mul(x60, x60);
@@ -33,9 +33,19 @@ inline std::uint8_t sbox(std::uint8_t x) {
     return (std::uint8_t)(inv ^ rotl8(inv, 1) ^ rotl8(inv, 2) ^ rotl8(inv, 3) ^ rotl8(inv, 4) ^ 0x63);
 }
 
+// The same S-box as a table, for public data only (the _var hashes): built at compile time.
+struct SboxTable {
+    std::uint8_t v[256];
+    constexpr SboxTable() : v() {
+        for (int i = 0; i < 256; i++) v[i] = sbox((std::uint8_t)i);
+    }
+};
+constexpr SboxTable SBOX_TABLE;
+
 inline std::uint8_t xt(std::uint8_t v) { return (std::uint8_t)((v << 1) ^ (0x1B & (0u - (v >> 7)))); }
 
-template <int C>
+// CT: the computed S-box (secrets); otherwise the table (public data, about 300x faster).
+template <int C, bool CT>
 struct Groestl {
     static constexpr int BYTES = 8 * C;          // state and block size
     static constexpr int ROUNDS = C == 8 ? 10 : 14;
@@ -60,7 +70,10 @@ struct Groestl {
             }
             // SubBytes and ShiftBytes (row i moves left by shift[i] columns).
             for (int c = 0; c < C; c++)
-                for (int row = 0; row < 8; row++) t[8 * c + row] = sbox(s[8 * ((c + shift[row]) % C) + row]);
+                for (int row = 0; row < 8; row++) {
+                    std::uint8_t x = s[8 * ((c + shift[row]) % C) + row];
+                    t[8 * c + row] = CT ? sbox(x) : SBOX_TABLE.v[x];
+                }
             // MixBytes: each column times circ(02, 02, 03, 04, 05, 03, 05, 07).
             for (int c = 0; c < C; c++) {
                 const std::uint8_t* a = t + 8 * c;
@@ -119,11 +132,15 @@ struct Groestl {
 }  // namespace
 
 void groestl256(const unsigned char* data, std::size_t len, unsigned char out32[32]) {
-    Groestl<8>::hash(data, len, out32, 32);
+    Groestl<8, true>::hash(data, len, out32, 32);
 }
 
 void groestl512(const unsigned char* data, std::size_t len, unsigned char out64[64]) {
-    Groestl<16>::hash(data, len, out64, 64);
+    Groestl<16, true>::hash(data, len, out64, 64);
+}
+
+void groestl512_var(const unsigned char* data, std::size_t len, unsigned char out64[64]) {
+    Groestl<16, false>::hash(data, len, out64, 64);
 }
 
 }  // namespace fastsecp::hash

@@ -19,7 +19,9 @@ std::size_t versioned(char* out, std::size_t cap, const Params& c, const unsigne
     unsigned char payload[22];
     std::memcpy(payload, version, c.version_len);
     std::memcpy(payload + c.version_len, h20, 20);
-    return encoding::base58check_encode(out, cap, payload, c.version_len + 20u, c.checksum);
+    // Public payload: the fast (table) Groestl where the coin uses it.
+    encoding::Checksum sum = c.checksum == encoding::Checksum::groestl512d ? encoding::Checksum::groestl512d_var : c.checksum;
+    return encoding::base58check_encode(out, cap, payload, c.version_len + 20u, sum);
 }
 
 }  // namespace
