@@ -71,7 +71,7 @@ struct Groestl {
             // SubBytes and ShiftBytes (row i moves left by shift[i] columns).
             for (int c = 0; c < C; c++)
                 for (int row = 0; row < 8; row++) {
-                    std::uint8_t x = s[8 * ((c + shift[row]) % C) + row];
+                    std::uint8_t x = s[8 * ((c + shift[row]) & (C - 1)) + row];  // C is 8 or 16
                     t[8 * c + row] = CT ? sbox(x) : SBOX_TABLE.v[x];
                 }
             // MixBytes: each column times circ(02, 02, 03, 04, 05, 03, 05, 07).
