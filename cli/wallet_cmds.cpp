@@ -61,13 +61,22 @@ struct KindSet {
     std::vector<fastsecp_address_kind> btc;
     bool eth = false;
 };
+// The comma-separated names of a --kind value.
+std::vector<std::string> split_commas(const std::string& s) {
+    std::vector<std::string> out;
+    size_t start = 0;
+    while (true) {
+        size_t comma = s.find(',', start);
+        out.push_back(s.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+        if (comma == std::string::npos) return out;
+        start = comma + 1;
+    }
+}
+
 KindSet parse_kinds(const std::string& s) {
     KindSet k;
     if (s == "none") return k;
-    size_t start = 0;
-    while (start <= s.size()) {
-        size_t comma = s.find(',', start);
-        std::string name = s.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    for (const std::string& name : split_commas(s)) {
         bool found = false;
         if (name == "all") {
             for (const Kind& kk : KINDS) k.btc.push_back(kk.kind);
@@ -78,8 +87,6 @@ KindSet parse_kinds(const std::string& s) {
         for (const Kind& kk : KINDS)
             if (name == kk.name) k.btc.push_back(kk.kind), found = true;
         if (!found) fail("unknown address kind '" + name + "' (p2pkh, p2sh-p2wpkh, p2wpkh, p2tr, eth, all, none)");
-        if (comma == std::string::npos) break;
-        start = comma + 1;
     }
     return k;
 }
@@ -88,6 +95,79 @@ const char* kind_name(fastsecp_address_kind k) {
     for (const Kind& kk : KINDS)
         if (kk.kind == k) return kk.name;
     return "?";
+}
+
+// Where addresses go: Bitcoin on a network, or one coin of the table (--coin).
+struct Target {
+    bool coin_mode = false;
+    fastsecp_coin coin = FASTSECP_COIN_BTC;
+    fastsecp_network net = FASTSECP_NETWORK_MAINNET;
+};
+
+fastsecp_coin parse_coin(const std::string& s) {
+    fastsecp_coin c;
+    if (fastsecp_coin_from_symbol(&c, s.c_str()) == FASTSECP_OK) return c;
+    fail("unknown --coin '" + s + "' (fastsecp address --coin list shows them)");
+}
+
+const char* coin_kind_name(fastsecp_address_kind k) { return k == FASTSECP_ADDRESS_EVM ? "evm" : kind_name(k); }
+
+// Kind names for one coin: its kinds, "evm" (or "eth") for the EVM chains, "all" = every kind it has.
+KindSet parse_coin_kinds(const std::string& s, fastsecp_coin coin) {
+    fastsecp_coin_info info;
+    if (fastsecp_coin_get_info(&info, coin) != FASTSECP_OK) fail("unknown coin");
+    KindSet k;
+    if (s == "none") return k;
+    for (const std::string& name : split_commas(s)) {
+        int found = -1;
+        for (int kk = 0; kk <= (int)FASTSECP_ADDRESS_EVM; kk++)
+            if (name == coin_kind_name((fastsecp_address_kind)kk) || (name == "eth" && kk == (int)FASTSECP_ADDRESS_EVM))
+                found = kk;
+        if (name == "all") {
+            for (int kk = 0; kk <= (int)FASTSECP_ADDRESS_EVM; kk++)
+                if ((info.kinds >> kk) & 1) k.btc.push_back((fastsecp_address_kind)kk);
+        } else if (found < 0 || !((info.kinds >> found) & 1)) {
+            std::string have;
+            for (int kk = 0; kk <= (int)FASTSECP_ADDRESS_EVM; kk++)
+                if ((info.kinds >> kk) & 1) have += std::string(have.empty() ? "" : ", ") + coin_kind_name((fastsecp_address_kind)kk);
+            fail("--coin " + std::string(info.symbol) + " has no address kind '" + name + "' (" + have + ", all, none)");
+        } else {
+            k.btc.push_back((fastsecp_address_kind)found);
+        }
+    }
+    return k;
+}
+
+fastsecp_status one_address(const fastsecp_ctx* ctx, char* out, size_t size, const Target& t, fastsecp_address_kind k,
+                            const unsigned char* pub33) {
+    return t.coin_mode ? fastsecp_coin_address(ctx, out, size, t.coin, k, pub33)
+                       : fastsecp_address(ctx, out, size, k, t.net, pub33);
+}
+
+fastsecp_status many_addresses(const fastsecp_ctx* ctx, fastsecp_status* res, char* out, size_t stride, const Target& t,
+                               fastsecp_address_kind k, const unsigned char* pubs, size_t n) {
+    return t.coin_mode ? fastsecp_coin_address_batch(ctx, res, out, stride, t.coin, k, pubs, n)
+                       : fastsecp_address_batch(ctx, res, out, stride, k, t.net, pubs, n);
+}
+
+// fastsecp address --coin list: the table, one coin a line.
+void print_coins() {
+    std::printf("%-6s %-22s %-6s %-8s %-8s %-5s %-12s %s\n", "coin", "name", "type", "p2pkh", "p2sh", "wif", "hrp", "kinds");
+    for (int c = 0; c < FASTSECP_COIN_COUNT; c++) {
+        fastsecp_coin_info i;
+        if (fastsecp_coin_get_info(&i, (fastsecp_coin)c) != FASTSECP_OK) fail("coin table");
+        std::string kinds;
+        for (int kk = 0; kk <= (int)FASTSECP_ADDRESS_EVM; kk++)
+            if ((i.kinds >> kk) & 1) kinds += std::string(kinds.empty() ? "" : ",") + coin_kind_name((fastsecp_address_kind)kk);
+        std::string hrp = i.segwit_hrp ? i.segwit_hrp : i.cashaddr_prefix ? std::string(i.cashaddr_prefix) + ":" : "-";
+        unsigned char w = (unsigned char)i.wif_version;
+        std::string wif = i.wif_version < 0 ? "-" : hex(&w, 1);
+        std::string v1 = i.version_len ? hex(i.p2pkh_version, i.version_len) : "-";
+        std::string v2 = i.version_len ? hex(i.p2sh_version, i.version_len) : "-";
+        if (i.groestl_checksum) kinds += " (Groestl-512 checksum)";
+        std::printf("%-6s %-22s %-6u %-8s %-8s %-5s %-12s %s\n", i.symbol, i.name, i.coin_type, v1.c_str(), v2.c_str(),
+                    wif.c_str(), hrp.c_str(), kinds.c_str());
+    }
 }
 
 std::string eth_text(const unsigned char* pub33) {
@@ -129,6 +209,8 @@ void derive_usage(std::FILE* to) {
         "  --path PATH     e.g. \"m/86'/0'/0'/0/5\" (' or h: hardened), relative to the given key\n"
         "  --kind KINDS    comma list of p2pkh, p2sh-p2wpkh, p2wpkh, p2tr, eth, all, none (default p2wpkh)\n"
         "  --network NET   main, test, regtest (default main)\n"
+        "  --coin SYM      addresses of this coin instead (BTC, LTC, DOGE, ETH, ...: fastsecp address --coin list);\n"
+        "                  KINDS then names its kinds (evm for the EVM chains), default: the coin's usual kind\n"
         "  --threads N     threads for --range, 0 = one per core (default 0)\n"
         "  --batch N       children per library call with --range (default 65536)\n",
         to);
@@ -137,7 +219,7 @@ void derive_usage(std::FILE* to) {
 }  // namespace
 
 int run_derive(int argc, char** argv) {
-    std::string seed_hex, key_text, path = "m", kinds = "p2wpkh", network = "main", version = "xprv";
+    std::string seed_hex, key_text, path = "m", kinds, network = "main", version = "xprv", coin;
     long long range_a = -1, range_b = -1;
     unsigned threads = 0;
     size_t batch = 65536;
@@ -153,6 +235,7 @@ int run_derive(int argc, char** argv) {
         else if (a == "--kind") kinds = value();
         else if (a == "--network") network = value();
         else if (a == "--version") version = value();
+        else if (a == "--coin") coin = value();
         else if (a == "--threads") threads = (unsigned)std::strtoul(value().c_str(), nullptr, 10);
         else if (a == "--batch") batch = std::max<size_t>(1, std::strtoull(value().c_str(), nullptr, 10));
         else if (a == "--count") {
@@ -181,8 +264,18 @@ int run_derive(int argc, char** argv) {
     }
     if (range_a != -1 && (range_a < 0 || range_b < range_a || range_b > 0x80000000LL))
         fail("--range A:B needs 0 <= A <= B <= 2^31 (public children only)");
-    const fastsecp_network net = parse_network(network);
-    const KindSet ks = parse_kinds(kinds);
+    Target target;
+    target.net = parse_network(network);
+    KindSet ks;
+    if (!coin.empty()) {
+        target.coin_mode = true;
+        target.coin = parse_coin(coin);
+        fastsecp_coin_info info;
+        if (fastsecp_coin_get_info(&info, target.coin) != FASTSECP_OK) fail("unknown coin");
+        ks = parse_coin_kinds(kinds.empty() ? coin_kind_name(info.default_kind) : kinds, target.coin);
+    } else {
+        ks = parse_kinds(kinds.empty() ? "p2wpkh" : kinds);
+    }
 
     fastsecp_ctx* ctx;
     fastsecp_ctx_options opt = FASTSECP_CTX_OPTIONS_INIT;
@@ -213,7 +306,7 @@ int run_derive(int argc, char** argv) {
         std::string line = (base.empty() ? "m" : base) + " " + xkey_text(key) + " " + xkey_text(pub) + " " + hex(pk, 33);
         for (auto k : ks.btc) {
             char addr[FASTSECP_ADDRESS_SIZE];
-            if (fastsecp_address(ctx, addr, sizeof addr, k, net, pk) != FASTSECP_OK) fail("cannot make the address");
+            if (one_address(ctx, addr, sizeof addr, target, k, pk) != FASTSECP_OK) fail("cannot make the address");
             line += std::string(" ") + addr;
         }
         if (ks.eth) line += " " + eth_text(pk);
@@ -240,8 +333,8 @@ int run_derive(int argc, char** argv) {
             addrs[k].assign(FASTSECP_ADDRESS_SIZE * n, 0);
             std::vector<fastsecp_status> ar(n);
             // Items that failed derivation fail here too (their key is zero) and are skipped below.
-            fastsecp_status as = fastsecp_address_batch(ctx, ar.data(), addrs[k].data(), FASTSECP_ADDRESS_SIZE, ks.btc[k], net,
-                                                        pubs.data(), n);
+            fastsecp_status as =
+                many_addresses(ctx, ar.data(), addrs[k].data(), FASTSECP_ADDRESS_SIZE, target, ks.btc[k], pubs.data(), n);
             if (as != FASTSECP_OK && as != FASTSECP_ERR_ITEM_FAILED) fail(std::string("addresses: ") + fastsecp_strerror(as));
         }
         out.clear();
@@ -272,7 +365,8 @@ namespace {
 
 void address_usage(std::FILE* to) {
     std::fputs(
-        "usage: fastsecp address [--kind KINDS] [--network NET] [KEY...]\n"
+        "usage: fastsecp address [--kind KINDS] [--network NET | --coin SYM] [KEY...]\n"
+        "       fastsecp address --coin list\n"
         "\n"
         "Prints the addresses of each KEY (or of each line of standard input when no KEY is given):\n"
         "  KEY KIND ADDRESS     one line per kind\n"
@@ -280,13 +374,17 @@ void address_usage(std::FILE* to) {
         "an extended key (its own key). KINDS: comma list of p2pkh, p2sh-p2wpkh, p2wpkh, p2tr, eth, all\n"
         "(default all). NET: main, test, regtest (default main; a WIF or extended key's own network\n"
         "wins for Bitcoin kinds only when --network is not given).\n"
+        "--coin SYM: the addresses of one of 27 coins (BTC, ETH, LTC, DOGE, BCH, BSV, ZEC, DASH, DGB, NMC,\n"
+        "PPC, VTC, VIA, GRS, SYS, BNB, MATIC, AVAX, FTM, ARB, OP, RVN, FLUX, QTUM, ZEN, BTG, KMD) in the\n"
+        "kinds it has (default all of them; evm for the EVM chains); WIF keys are then that coin's.\n"
+        "--coin list prints the table (BIP-44 coin type, version bytes, WIF byte, HRP, kinds).\n"
         "Keys that cannot be used are reported on standard error; the others are still printed.\n",
         to);
 }
 
 // The compressed public key of one input; false with a reason.
 bool key_to_pub(const fastsecp_ctx* ctx, const std::string& text, unsigned char pub33[33], fastsecp_network* net,
-                std::string& why) {
+                const Target& target, std::string& why) {
     std::vector<unsigned char> b;
     if (unhex(text, b) && (b.size() == 33 || b.size() == 65)) {
         // Through the Ethereum parser, which accepts both lengths and reports why not.
@@ -314,7 +412,8 @@ bool key_to_pub(const fastsecp_ctx* ctx, const std::string& text, unsigned char 
     }
     unsigned char sk[32];
     int compressed;
-    fastsecp_status st = fastsecp_wif_decode(sk, net, &compressed, text.c_str());
+    fastsecp_status st = target.coin_mode ? fastsecp_coin_wif_decode(sk, &compressed, target.coin, text.c_str())
+                                          : fastsecp_wif_decode(sk, net, &compressed, text.c_str());
     if (st == FASTSECP_OK) {
         fastsecp_status r;
         st = fastsecp_pubkey_create_batch(ctx, &r, pub33, sk, 1);
@@ -329,13 +428,14 @@ bool key_to_pub(const fastsecp_ctx* ctx, const std::string& text, unsigned char 
 }  // namespace
 
 int run_address(int argc, char** argv) {
-    std::string kinds = "all";
+    std::string kinds = "all", coin;
     bool have_network = false;
     fastsecp_network net = FASTSECP_NETWORK_MAINNET;
     std::vector<std::string> keys;
     for (int i = 2; i < argc; i++) {
         std::string a = argv[i];
         if (a == "--kind" && i + 1 < argc) kinds = argv[++i];
+        else if (a == "--coin" && i + 1 < argc) coin = argv[++i];
         else if (a == "--network" && i + 1 < argc) net = parse_network(argv[++i]), have_network = true;
         else if (a == "-h" || a == "--help") {
             address_usage(stdout);
@@ -347,7 +447,17 @@ int run_address(int argc, char** argv) {
             keys.push_back(a);
         }
     }
-    const KindSet ks = parse_kinds(kinds);
+    if (coin == "list") {
+        print_coins();
+        return 0;
+    }
+    Target target;
+    if (!coin.empty()) {
+        if (have_network) fail("give --network or --coin, not both");
+        target.coin_mode = true;
+        target.coin = parse_coin(coin);
+    }
+    const KindSet ks = target.coin_mode ? parse_coin_kinds(kinds, target.coin) : parse_kinds(kinds);
     bool from_stdin = keys.empty();
     if (from_stdin)
         for (std::string line; std::getline(std::cin, line);) {
@@ -361,16 +471,17 @@ int run_address(int argc, char** argv) {
         unsigned char pub[33];
         fastsecp_network key_net = net;
         std::string why;
-        if (!key_to_pub(ctx, keys[i], pub, &key_net, why)) {
+        if (!key_to_pub(ctx, keys[i], pub, &key_net, target, why)) {
             std::fprintf(stderr, "fastsecp: %s %zu: %s\n", from_stdin ? "line" : "key", i + 1, why.c_str());
             rc = 1;
             continue;
         }
-        fastsecp_network use = have_network ? net : key_net;
+        Target use = target;
+        use.net = have_network ? net : key_net;
         for (auto k : ks.btc) {
             char addr[FASTSECP_ADDRESS_SIZE];
-            if (fastsecp_address(ctx, addr, sizeof addr, k, use, pub) == FASTSECP_OK)
-                std::printf("%s %s %s\n", keys[i].c_str(), kind_name(k), addr);
+            if (one_address(ctx, addr, sizeof addr, use, k, pub) == FASTSECP_OK)
+                std::printf("%s %s %s\n", keys[i].c_str(), coin_kind_name(k), addr);
         }
         if (ks.eth) std::printf("%s eth %s\n", keys[i].c_str(), eth_text(pub).c_str());
     }

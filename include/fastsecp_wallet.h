@@ -153,6 +153,7 @@ typedef enum fastsecp_address_kind {
     FASTSECP_ADDRESS_P2SH_P2WPKH = 1, /* BIP-49: P2SH of the script 0 <HASH160(pubkey)> */
     FASTSECP_ADDRESS_P2WPKH = 2,      /* BIP-84: segwit v0, Bech32 */
     FASTSECP_ADDRESS_P2TR = 3,        /* BIP-86: segwit v1, Bech32m, output key = the key tweaked with no script tree */
+    FASTSECP_ADDRESS_EVM = 4,         /* Ethereum and the EVM chains: EIP-55 text of Keccak-256(x || y)[12..32) (coin calls only) */
     /* Not a kind: as FASTSECP_NETWORK_MAX_ENUM (unknown kinds are valid values, refused by the calls). */
     FASTSECP_ADDRESS_KIND_MAX_ENUM = 0x7FFFFFFF
 } fastsecp_address_kind;
@@ -298,6 +299,85 @@ FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_eth_address_pa
  * recovery id, RFC 6979 nonce. Constant time in the key. FASTSECP_ERR_SCALAR_OUT_OF_RANGE (key). */
 FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_eth_sign(
     const fastsecp_ctx *ctx, unsigned char *sig65, const unsigned char *hash32, const unsigned char *seckey32);
+
+/* ---- Coins: addresses and WIF keys of 27 secp256k1 coins from one table ----------------------- */
+
+/* The coins. EVM chains (ETH, BNB = BNB Smart Chain, MATIC = Polygon PoS, AVAX = Avalanche C-Chain,
+ * FTM = Fantom Opera, ARB = Arbitrum One, OP = OP Mainnet) share Ethereum's addresses; ZEC, FLUX and
+ * ZEN are their transparent (t-) addresses. */
+typedef enum fastsecp_coin {
+    FASTSECP_COIN_BTC = 0, FASTSECP_COIN_ETH = 1, FASTSECP_COIN_LTC = 2, FASTSECP_COIN_DOGE = 3,
+    FASTSECP_COIN_BCH = 4, FASTSECP_COIN_BSV = 5, FASTSECP_COIN_ZEC = 6, FASTSECP_COIN_DASH = 7,
+    FASTSECP_COIN_DGB = 8, FASTSECP_COIN_NMC = 9, FASTSECP_COIN_PPC = 10, FASTSECP_COIN_VTC = 11,
+    FASTSECP_COIN_VIA = 12, FASTSECP_COIN_GRS = 13, FASTSECP_COIN_SYS = 14, FASTSECP_COIN_BNB = 15,
+    FASTSECP_COIN_MATIC = 16, FASTSECP_COIN_AVAX = 17, FASTSECP_COIN_FTM = 18, FASTSECP_COIN_ARB = 19,
+    FASTSECP_COIN_OP = 20, FASTSECP_COIN_RVN = 21, FASTSECP_COIN_FLUX = 22, FASTSECP_COIN_QTUM = 23,
+    FASTSECP_COIN_ZEN = 24, FASTSECP_COIN_BTG = 25, FASTSECP_COIN_KMD = 26,
+    FASTSECP_COIN_COUNT = 27, /* not a coin: the number of them */
+    /* Not a coin: as FASTSECP_NETWORK_MAX_ENUM. */
+    FASTSECP_COIN_MAX_ENUM = 0x7FFFFFFF
+} fastsecp_coin;
+
+/* Address text encodings (fastsecp_coin_info.format). */
+#define FASTSECP_COIN_FORMAT_BASE58 0   /* Base58Check P2PKH/P2SH (and Bech32 segwit where segwit_hrp is set) */
+#define FASTSECP_COIN_FORMAT_CASHADDR 1 /* Bitcoin Cash's CashAddr (prefix cashaddr_prefix) */
+#define FASTSECP_COIN_FORMAT_EVM 2      /* EIP-55 */
+
+/* One coin's parameters (static strings; fields a coin does not use are 0 / NULL). */
+typedef struct fastsecp_coin_info {
+    const char *symbol;                /* "BTC", as fastsecp_coin_from_symbol takes it */
+    const char *name;                  /* "Bitcoin" */
+    unsigned int coin_type;            /* BIP-44 (SLIP-44) coin type, unhardened */
+    unsigned int kinds;                /* bit (1u << kind) set for each fastsecp_address_kind the coin has */
+    fastsecp_address_kind default_kind;
+    int format;                        /* FASTSECP_COIN_FORMAT_* */
+    size_t version_len;                /* bytes of the Base58 versions below: 1, 2 (ZEC, FLUX, ZEN) or 0 */
+    unsigned char p2pkh_version[2];
+    unsigned char p2sh_version[2];
+    int wif_version;                   /* WIF's version byte, -1 for the EVM chains (no WIF) */
+    const char *segwit_hrp;            /* Bech32 HRP, NULL without segwit */
+    const char *cashaddr_prefix;       /* "bitcoincash" for BCH, else NULL */
+    int groestl_checksum;              /* 1: Base58Check's checksum is Groestl-512 twice (GRS), 0: SHA-256 twice */
+} fastsecp_coin_info;
+
+/* The parameters of coin. FASTSECP_ERR_INVALID_ARGUMENT (NULL, unknown coin; *out zeroed). */
+FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_coin_get_info(fastsecp_coin_info *out, fastsecp_coin coin);
+
+/* The coin of a symbol ("btc", "DOGE"; case-insensitive). FASTSECP_ERR_INVALID_ARGUMENT (NULL or
+ * unknown; *out = 0 then). */
+FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_coin_from_symbol(fastsecp_coin *out, const char *symbol);
+
+/* The BIP-44-style path of a coin's address: m / purpose' / coin_type' / account' / change / index,
+ * purpose 44 (P2PKH, EVM), 49 (P2SH-P2WPKH), 84 (P2WPKH) or 86 (P2TR) (NUL-terminated; 48 bytes
+ * always suffice). FASTSECP_ERR_INVALID_ARGUMENT (NULL, unknown coin, a kind the coin lacks,
+ * account or index >= 2^31), FASTSECP_ERR_BUFFER_TOO_SMALL. */
+FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_coin_path(
+    char *out, size_t out_size, fastsecp_coin coin, fastsecp_address_kind kind, unsigned int account,
+    unsigned int change, unsigned int index);
+
+/* The address of a compressed public key (33 bytes) in one of the coin's kinds (info.kinds).
+ * Variable time (public data). Returns as fastsecp_address: FASTSECP_ERR_INVALID_ARGUMENT (NULL,
+ * unknown coin, a kind the coin lacks), FASTSECP_ERR_BUFFER_TOO_SMALL, the key's parse codes. */
+FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_coin_address(
+    const fastsecp_ctx *ctx, char *out, size_t out_size, fastsecp_coin coin, fastsecp_address_kind kind,
+    const unsigned char *pubkey33);
+
+/* Batch form, as fastsecp_address_batch (stride >= FASTSECP_ADDRESS_SIZE always suffices). */
+FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_coin_address_batch(
+    const fastsecp_ctx *ctx, fastsecp_status *results, char *out, size_t stride, fastsecp_coin coin,
+    fastsecp_address_kind kind, const unsigned char *pubkeys33, size_t n);
+
+/* WIF of a secret key with the coin's version byte and checksum. Constant time in the key.
+ * FASTSECP_ERR_INVALID_ARGUMENT (NULL, unknown coin, an EVM chain), FASTSECP_ERR_SCALAR_OUT_OF_RANGE,
+ * FASTSECP_ERR_BUFFER_TOO_SMALL (53 bytes always suffice). */
+FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_coin_wif_encode(
+    char *out, size_t out_size, const unsigned char *seckey32, fastsecp_coin coin, int compressed);
+
+/* Decodes a WIF key of this coin (its version byte and checksum); *compressed may be NULL.
+ * FASTSECP_ERR_INVALID_ARGUMENT, FASTSECP_ERR_BAD_ENCODING (characters, length, another version),
+ * FASTSECP_ERR_BAD_CHECKSUM, FASTSECP_ERR_SCALAR_OUT_OF_RANGE; seckey32 zeroed on failure. */
+FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_coin_wif_decode(
+    unsigned char *seckey32, int *compressed, fastsecp_coin coin, const char *text);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,5 @@
 // fastsecp_wallet.h, encodings and addresses: Base58Check, Bech32/Bech32m, segwit addresses, WIF
-// and the four address kinds of a public key (one and many).
+// and the address kinds of a public key (one and many), for Bitcoin's networks and the coin table.
 #include <fastsecp_wallet.h>
 
 #include <cstring>
@@ -20,10 +20,8 @@ namespace {
 bool network_ok(fastsecp_network n) {
     return n == FASTSECP_NETWORK_MAINNET || n == FASTSECP_NETWORK_TESTNET || n == FASTSECP_NETWORK_REGTEST;
 }
-bool kind_ok(fastsecp_address_kind k) {
-    return k == FASTSECP_ADDRESS_P2PKH || k == FASTSECP_ADDRESS_P2SH_P2WPKH || k == FASTSECP_ADDRESS_P2WPKH ||
-           k == FASTSECP_ADDRESS_P2TR;
-}
+bool coin_ok(fastsecp_coin c) { return (unsigned)c < address::COIN_COUNT; }
+address::Kind to_kind(fastsecp_address_kind k) { return (address::Kind)k; }
 
 fastsecp_status from_bech32(encoding::Bech32Error e) {
     switch (e) {
@@ -43,16 +41,21 @@ Ge even_y(const Ge& p) {
     return r;
 }
 
-// Address of a non-P2TR kind, or of P2TR from the output key's x.
-size_t write_address(char* out, size_t cap, fastsecp_address_kind kind, fastsecp_network network,
-                     const unsigned char* pub33, const unsigned char* output_x32) {
-    address::Network net = (address::Network)network;
-    switch (kind) {
-        case FASTSECP_ADDRESS_P2PKH: return address::p2pkh(out, cap, net, pub33);
-        case FASTSECP_ADDRESS_P2SH_P2WPKH: return address::p2sh_p2wpkh(out, cap, net, pub33);
-        case FASTSECP_ADDRESS_P2WPKH: return address::p2wpkh(out, cap, net, pub33);
-        default: return address::p2tr(out, cap, net, output_x32);
+// The address of a parsed key p (pub33: its compressed bytes) in a kind the coin has; output_x32 is
+// the P2TR output key's x.
+size_t write_address(char* out, size_t cap, const address::Params& coin, fastsecp_address_kind kind,
+                     const unsigned char* pub33, const Ge& p, const unsigned char* output_x32) {
+    if (kind == FASTSECP_ADDRESS_P2TR) return address::encode(out, cap, coin, address::Kind::p2tr, output_x32);
+    if (kind == FASTSECP_ADDRESS_EVM) {
+        unsigned char xy[64];
+        Fe x = p.x, y = p.y;
+        fe_normalize_var(x);
+        fe_normalize_var(y);
+        fe_get_b32(xy, x);
+        fe_get_b32(xy + 32, y);
+        return address::encode(out, cap, coin, address::Kind::evm, xy);
     }
+    return address::encode(out, cap, coin, to_kind(kind), pub33);
 }
 
 void internal_tweak(unsigned char t32[32], const Ge& p_even) {
@@ -63,15 +66,11 @@ void internal_tweak(unsigned char t32[32], const Ge& p_even) {
     taproot::tweak_hash(t32, x, nullptr);
 }
 
-}  // namespace
-
-extern "C" {
-
-fastsecp_status fastsecp_address(const fastsecp_ctx* ctx, char* out, size_t out_size, fastsecp_address_kind kind,
-                                 fastsecp_network network, const unsigned char* pubkey33) {
+fastsecp_status address_one(const fastsecp_ctx* ctx, char* out, size_t out_size, const address::Params* coin,
+                            fastsecp_address_kind kind, const unsigned char* pubkey33) {
     if (out == nullptr) return FASTSECP_ERR_INVALID_ARGUMENT;
     std::memset(out, 0, out_size);
-    if (ctx == nullptr || pubkey33 == nullptr || !kind_ok(kind) || !network_ok(network))
+    if (ctx == nullptr || pubkey33 == nullptr || coin == nullptr || !address::has_kind(*coin, to_kind(kind)))
         return FASTSECP_ERR_INVALID_ARGUMENT;
     Ge p;
     if (pubkey33[0] != 2 && pubkey33[0] != 3) return FASTSECP_ERR_BAD_ENCODING;
@@ -85,17 +84,17 @@ fastsecp_status fastsecp_address(const fastsecp_ctx* ctx, char* out, size_t out_
         if (!taproot::output_key(q, pe, t)) return FASTSECP_ERR_POINT_AT_INFINITY;  // ~2^-128
         fe_get_b32(qx, q.x);
     }
-    if (write_address(out, out_size, kind, network, pubkey33, qx) == 0) {
+    if (write_address(out, out_size, *coin, kind, pubkey33, p, qx) == 0) {
         std::memset(out, 0, out_size);
         return FASTSECP_ERR_BUFFER_TOO_SMALL;
     }
     return FASTSECP_OK;
 }
 
-fastsecp_status fastsecp_address_batch(const fastsecp_ctx* ctx, fastsecp_status* results, char* out, size_t stride,
-                                       fastsecp_address_kind kind, fastsecp_network network,
-                                       const unsigned char* pubkeys33, size_t n) {
-    if (!api::arrays_ok(ctx, n, {results, out, pubkeys33}) || !kind_ok(kind) || !network_ok(network))
+fastsecp_status address_many(const fastsecp_ctx* ctx, fastsecp_status* results, char* out, size_t stride,
+                             const address::Params* coin, fastsecp_address_kind kind, const unsigned char* pubkeys33,
+                             size_t n) {
+    if (!api::arrays_ok(ctx, n, {results, out, pubkeys33}) || coin == nullptr || !address::has_kind(*coin, to_kind(kind)))
         return api::fail_all(results, n, FASTSECP_ERR_INVALID_ARGUMENT);
     batch::RangePlan plan(ctx->pool, n, taproot::BLOCK, 4);
     batch::run_plan(ctx->pool, plan, [&](size_t, size_t begin, size_t end) {
@@ -134,13 +133,64 @@ fastsecp_status fastsecp_address_batch(const fastsecp_ctx* ctx, fastsecp_status*
                     if (!ok[j]) st[j] = FASTSECP_ERR_POINT_AT_INFINITY;
                     else fe_get_b32(qx, q[j].x);
                 }
-                if (st[j] == FASTSECP_OK && write_address(o, stride, kind, network, keys[j], qx) == 0)
+                if (st[j] == FASTSECP_OK && write_address(o, stride, *coin, kind, keys[j], p[j], qx) == 0)
                     st[j] = FASTSECP_ERR_BUFFER_TOO_SMALL;
                 if (st[j] != FASTSECP_OK) std::memset(o, 0, stride);
             }
         }
     });
     return api::summarize(results, n);
+}
+
+// 0 < key < n, in constant time (only the answer is published).
+bool seckey_valid(const unsigned char* key32) {
+    Scalar k;
+    bool valid = scalar_set_b32_seckey(k, key32);
+    scalar_clear(k);
+    api::declassify(&valid, sizeof valid);
+    return valid;
+}
+
+fastsecp_status wif_encode_coin(char* out, size_t out_size, const unsigned char* seckey32, const address::Params* coin,
+                                int compressed) {
+    if (out == nullptr) return FASTSECP_ERR_INVALID_ARGUMENT;
+    std::memset(out, 0, out_size);
+    if (seckey32 == nullptr || coin == nullptr || coin->wif < 0) return FASTSECP_ERR_INVALID_ARGUMENT;
+    if (!seckey_valid(seckey32)) return FASTSECP_ERR_SCALAR_OUT_OF_RANGE;
+    if (address::wif_encode(out, out_size, *coin, seckey32, compressed != 0) == 0) {
+        std::memset(out, 0, out_size);
+        return FASTSECP_ERR_BUFFER_TOO_SMALL;
+    }
+    return FASTSECP_OK;
+}
+
+}  // namespace
+
+extern "C" {
+
+fastsecp_status fastsecp_address(const fastsecp_ctx* ctx, char* out, size_t out_size, fastsecp_address_kind kind,
+                                 fastsecp_network network, const unsigned char* pubkey33) {
+    const address::Params* coin = network_ok(network) ? &address::bitcoin((address::Network)network) : nullptr;
+    return address_one(ctx, out, out_size, coin, kind, pubkey33);
+}
+
+fastsecp_status fastsecp_address_batch(const fastsecp_ctx* ctx, fastsecp_status* results, char* out, size_t stride,
+                                       fastsecp_address_kind kind, fastsecp_network network,
+                                       const unsigned char* pubkeys33, size_t n) {
+    const address::Params* coin = network_ok(network) ? &address::bitcoin((address::Network)network) : nullptr;
+    return address_many(ctx, results, out, stride, coin, kind, pubkeys33, n);
+}
+
+fastsecp_status fastsecp_coin_address(const fastsecp_ctx* ctx, char* out, size_t out_size, fastsecp_coin coin,
+                                      fastsecp_address_kind kind, const unsigned char* pubkey33) {
+    return address_one(ctx, out, out_size, coin_ok(coin) ? &address::COINS[coin] : nullptr, kind, pubkey33);
+}
+
+fastsecp_status fastsecp_coin_address_batch(const fastsecp_ctx* ctx, fastsecp_status* results, char* out,
+                                            size_t stride, fastsecp_coin coin, fastsecp_address_kind kind,
+                                            const unsigned char* pubkeys33, size_t n) {
+    return address_many(ctx, results, out, stride, coin_ok(coin) ? &address::COINS[coin] : nullptr, kind, pubkeys33,
+                        n);
 }
 
 fastsecp_status fastsecp_base58check_encode(char* out, size_t out_size, const unsigned char* data, size_t len) {
@@ -243,18 +293,29 @@ fastsecp_status fastsecp_segwit_address_decode(unsigned int* version, unsigned c
 
 fastsecp_status fastsecp_wif_encode(char* out, size_t out_size, const unsigned char* seckey32, fastsecp_network network,
                                     int compressed) {
-    if (out == nullptr) return FASTSECP_ERR_INVALID_ARGUMENT;
-    std::memset(out, 0, out_size);
-    if (seckey32 == nullptr || !network_ok(network)) return FASTSECP_ERR_INVALID_ARGUMENT;
-    Scalar k;
-    bool valid = scalar_set_b32_seckey(k, seckey32);
-    scalar_clear(k);
-    api::declassify(&valid, sizeof valid);
-    if (!valid) return FASTSECP_ERR_SCALAR_OUT_OF_RANGE;
-    if (address::wif_encode(out, out_size, seckey32, (address::Network)network, compressed != 0) == 0) {
-        std::memset(out, 0, out_size);
-        return FASTSECP_ERR_BUFFER_TOO_SMALL;
+    const address::Params* coin = network_ok(network) ? &address::bitcoin((address::Network)network) : nullptr;
+    return wif_encode_coin(out, out_size, seckey32, coin, compressed);
+}
+
+fastsecp_status fastsecp_coin_wif_encode(char* out, size_t out_size, const unsigned char* seckey32, fastsecp_coin coin,
+                                         int compressed) {
+    return wif_encode_coin(out, out_size, seckey32, coin_ok(coin) ? &address::COINS[coin] : nullptr, compressed);
+}
+
+fastsecp_status fastsecp_coin_wif_decode(unsigned char* seckey32, int* compressed, fastsecp_coin coin,
+                                         const char* text) {
+    if (compressed) *compressed = 0;
+    if (seckey32 == nullptr) return FASTSECP_ERR_INVALID_ARGUMENT;
+    std::memset(seckey32, 0, 32);
+    if (text == nullptr || !coin_ok(coin) || address::COINS[coin].wif < 0) return FASTSECP_ERR_INVALID_ARGUMENT;
+    bool c = false;
+    address::WifError e = address::wif_decode(seckey32, &c, address::COINS[coin], text, std::strlen(text));
+    if (e != address::WifError::ok) return e == address::WifError::bad_checksum ? FASTSECP_ERR_BAD_CHECKSUM : FASTSECP_ERR_BAD_ENCODING;
+    if (!seckey_valid(seckey32)) {
+        hash::memclear(seckey32, 32);
+        return FASTSECP_ERR_SCALAR_OUT_OF_RANGE;
     }
+    if (compressed) *compressed = c;
     return FASTSECP_OK;
 }
 
@@ -274,11 +335,7 @@ fastsecp_status fastsecp_wif_decode(unsigned char* seckey32, fastsecp_network* n
         (buf[0] != 0x80 && buf[0] != 0xef))
         st = FASTSECP_ERR_BAD_ENCODING;
     if (st == FASTSECP_OK) {
-        Scalar k;
-        bool valid = scalar_set_b32_seckey(k, buf + 1);
-        scalar_clear(k);
-        api::declassify(&valid, sizeof valid);
-        if (!valid) st = FASTSECP_ERR_SCALAR_OUT_OF_RANGE;
+        if (!seckey_valid(buf + 1)) st = FASTSECP_ERR_SCALAR_OUT_OF_RANGE;
     }
     if (st == FASTSECP_OK) {
         std::memcpy(seckey32, buf + 1, 32);

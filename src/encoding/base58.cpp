@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "hash/groestl.h"
 #include "hash/memclear.h"
 #include "hash/sha256.h"
 #include "rt/declassify.h"
@@ -26,7 +27,17 @@ unsigned digit_plus_one(unsigned char c) {
     return v;
 }
 
-void checksum(unsigned char out4[4], const unsigned char* data, std::size_t len) {
+void checksum(unsigned char out4[4], const unsigned char* data, std::size_t len, Checksum sum) {
+    if (sum != Checksum::sha256d) {
+        void (*g512)(const unsigned char*, std::size_t, unsigned char*) =
+            sum == Checksum::groestl512d ? hash::groestl512 : hash::groestl512_var;
+        unsigned char g[64];
+        g512(data, len, g);
+        g512(g, 64, g);
+        std::memcpy(out4, g, 4);
+        hash::memclear(g, sizeof g);
+        return;
+    }
     unsigned char h[32];
     hash::sha256(data, len, h);
     hash::sha256(h, 32, h);
@@ -121,17 +132,27 @@ Base58Error base58_decode(unsigned char* out, std::size_t cap, std::size_t* outl
 }
 
 std::size_t base58check_encode(char* out, std::size_t cap, const unsigned char* payload, std::size_t len) {
+    return base58check_encode(out, cap, payload, len, Checksum::sha256d);
+}
+
+Base58Error base58check_decode(unsigned char* out, std::size_t cap, std::size_t* outlen, const char* s,
+                               std::size_t slen) {
+    return base58check_decode(out, cap, outlen, s, slen, Checksum::sha256d);
+}
+
+std::size_t base58check_encode(char* out, std::size_t cap, const unsigned char* payload, std::size_t len,
+                               Checksum sum) {
     if (len + 4 > BASE58_MAX_BYTES) return 0;
     unsigned char buf[BASE58_MAX_BYTES];
     std::memcpy(buf, payload, len);
-    checksum(buf + len, payload, len);
+    checksum(buf + len, payload, len, sum);
     std::size_t n = base58_encode(out, cap, buf, len + 4);
     hash::memclear(buf, sizeof buf);
     return n;
 }
 
 Base58Error base58check_decode(unsigned char* out, std::size_t cap, std::size_t* outlen, const char* s,
-                               std::size_t slen) {
+                               std::size_t slen, Checksum sum) {
     *outlen = 0;
     unsigned char buf[BASE58_MAX_BYTES];
     std::size_t n;
@@ -142,7 +163,7 @@ Base58Error base58check_decode(unsigned char* out, std::size_t cap, std::size_t*
         return Base58Error::bad_length;
     }
     unsigned char c[4];
-    checksum(c, buf, n - 4);
+    checksum(c, buf, n - 4, sum);
     unsigned diff = 0;
     for (int i = 0; i < 4; i++) diff |= (unsigned)(c[i] ^ buf[n - 4 + i]);
     if (diff != 0) {

@@ -29,10 +29,21 @@ std::size_t base58_encode(char* out, std::size_t cap, const unsigned char* data,
 // Decodes s[0..slen) into out (at most cap bytes); *outlen gets the length.
 Base58Error base58_decode(unsigned char* out, std::size_t cap, std::size_t* outlen, const char* s, std::size_t slen);
 
+// The four checksum bytes of Base58Check: SHA256d (Bitcoin and most coins) or Groestl-512 applied
+// twice (Groestlcoin): constant time, or groestl512d_var (a table S-box, for public payloads only:
+// addresses).
+enum class Checksum { sha256d, groestl512d, groestl512d_var };
+
 // payload || SHA256d(payload)[0..4), Base58-encoded.
 std::size_t base58check_encode(char* out, std::size_t cap, const unsigned char* payload, std::size_t len);
 // Checks and strips the checksum; *outlen gets the payload length.
 Base58Error base58check_decode(unsigned char* out, std::size_t cap, std::size_t* outlen, const char* s,
                                std::size_t slen);
+
+// The same with the checksum of another hash (Checksum::sha256d is the calls above).
+std::size_t base58check_encode(char* out, std::size_t cap, const unsigned char* payload, std::size_t len,
+                               Checksum sum);
+Base58Error base58check_decode(unsigned char* out, std::size_t cap, std::size_t* outlen, const char* s,
+                               std::size_t slen, Checksum sum);
 
 }  // namespace fastsecp::encoding

@@ -37,8 +37,10 @@ int charset_value(char c) {
     return p ? (int)(p - CHARSET) : -1;
 }
 
-// Regroups bits: from `from`-bit values to `to`-bit values. With pad, a partial last group is
-// zero-filled; without, leftover bits must be fewer than `from` and zero.
+}  // namespace
+
+char bech32_char(unsigned v) { return CHARSET[v & 31]; }
+
 bool convert_bits(unsigned char* out, std::size_t* outlen, std::size_t cap, const unsigned char* in, std::size_t n,
                   unsigned from, unsigned to, bool pad) {
     std::uint32_t acc = 0;
@@ -66,7 +68,6 @@ bool convert_bits(unsigned char* out, std::size_t* outlen, std::size_t cap, cons
     return true;
 }
 
-}  // namespace
 
 std::size_t bech32_encode(char* out, std::size_t cap, const char* hrp, const unsigned char* data5, std::size_t n,
                           Bech32Variant variant) {

@@ -22,6 +22,15 @@ enum class Bech32Error {
 
 constexpr std::size_t BECH32_MAX_LEN = 90;
 
+// The character of a 5-bit value (the low five bits of v) in the Bech32 alphabet (which CashAddr
+// shares).
+char bech32_char(unsigned v);
+
+// Regroups bits: from `from`-bit values to `to`-bit values (at most cap of them). With pad, a
+// partial last group is zero-filled; without, leftover bits must be fewer than `from` and zero.
+bool convert_bits(unsigned char* out, std::size_t* outlen, std::size_t cap, const unsigned char* in, std::size_t n,
+                  unsigned from, unsigned to, bool pad);
+
 // hrp (lower case, 1..83 characters) and 5-bit values -> text with a NUL; returns the length or 0
 // when it would exceed 90 characters or cap, or the hrp is invalid.
 std::size_t bech32_encode(char* out, std::size_t cap, const char* hrp, const unsigned char* data5, std::size_t n,

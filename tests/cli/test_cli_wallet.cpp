@@ -7,6 +7,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -152,3 +153,71 @@ TEST_F(CliWallet, Errors) {
 }
 
 }  // namespace
+
+// fastsecp address --coin / derive --coin against the rows generated with bip_utils
+// (tests/vectors/data/coins): every coin and kind, from the public key and from the coin's WIF.
+TEST_F(CliWallet, CoinAddressesMatchBipUtilsVectors) {
+    auto v = vectors("coins/coin_vectors.json").at("vectors");
+    std::map<std::string, std::vector<nlohmann::json>> by_coin;
+    for (const auto& r : v) by_coin[r.at("coin").get<std::string>()].push_back(r);
+    ASSERT_EQ(by_coin.size(), 27u);
+    size_t checked = 0;
+    for (const auto& [coin, rows] : by_coin) {
+        std::string input;
+        for (const auto& r : rows) {
+            input += r.at("pubkey").get<std::string>() + "\n";
+            if (!r.at("wif").is_null()) input += r.at("wif").get<std::string>() + "\n";
+        }
+        CliResult res = run("address --coin " + coin, input);
+        ASSERT_EQ(res.exit_code, 0) << coin << ": " << res.err;
+        std::map<std::pair<std::string, std::string>, std::string> got;
+        for (const auto& l : lines(res.out)) {
+            auto f = fields(l);
+            ASSERT_EQ(f.size(), 3u) << l;
+            got[{f[0], f[1]}] = f[2];
+        }
+        for (const auto& r : rows) {
+            const std::string kind = r.at("kind").get<std::string>(), want = r.at("address").get<std::string>();
+            const auto from_pub = std::make_pair(r.at("pubkey").get<std::string>(), kind);
+            EXPECT_EQ(got[from_pub], want) << coin << " " << kind;
+            if (!r.at("wif").is_null()) {
+                const auto from_wif = std::make_pair(r.at("wif").get<std::string>(), kind);
+                EXPECT_EQ(got[from_wif], want) << coin << " " << kind;
+            }
+            checked++;
+        }
+        // derive --coin: seed -> path -> the same address.
+        const auto& r = rows.back();
+        res = run("derive --seed " + r.at("seed").get<std::string>() + " --path \"" + r.at("path").get<std::string>() +
+                  "\" --coin " + coin + " --kind " + r.at("kind").get<std::string>());
+        ASSERT_EQ(res.exit_code, 0) << coin << ": " << res.err;
+        auto f = fields(res.out);
+        ASSERT_EQ(f.size(), 5u) << res.out;
+        EXPECT_EQ(f[3], r.at("pubkey").get<std::string>());
+        EXPECT_EQ(f[4], r.at("address").get<std::string>()) << coin;
+    }
+    EXPECT_EQ(checked, v.size());
+}
+
+TEST_F(CliWallet, CoinListAndErrors) {
+    CliResult r = run("address --coin list");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto ls = lines(r.out);
+    ASSERT_EQ(ls.size(), 28u);  // header + 27 coins
+    EXPECT_EQ(fields(ls[1]).at(0), "BTC");
+    EXPECT_EQ(fields(ls[27]).at(0), "KMD");
+    const std::string key = "0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798";
+    r = run("address --coin XYZ " + key);
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("unknown --coin"), std::string::npos) << r.err;
+    r = run("address --coin doge --kind p2wpkh " + key);
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("no address kind"), std::string::npos) << r.err;
+    EXPECT_EQ(run("address --coin ltc --network test " + key).exit_code, 2);
+    // A Bitcoin WIF is not a Litecoin key.
+    r = run("address --coin ltc KwDiBf89QgGbjEhKnhXJuH7LrciVrZi3qYjgd9M7rFU73sVHnoWn");
+    EXPECT_EQ(r.exit_code, 1);
+    r = run("address --coin eth --kind eth " + key);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(fields(r.out).at(2), "0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf");
+}

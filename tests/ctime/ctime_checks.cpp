@@ -765,6 +765,16 @@ void Checker::check_wallet(fastsecp_ctx* nctx) {
         declassify(s2);
         expect(s1 == FASTSECP_OK && s2 == FASTSECP_OK, "wallet: xprv or WIF encoding failed");
     });
+    step("fastsecp_coin_wif_encode (secret key; SHA-256d checksum of LTC, Groestl-512 checksum of GRS)", [&] {
+        char wif[60];
+        B32 sk = counting(0x47);
+        classify(sk.data(), sk.size());
+        for (fastsecp_coin coin : {FASTSECP_COIN_LTC, FASTSECP_COIN_GRS}) {
+            fastsecp_status st = fastsecp_coin_wif_encode(wif, sizeof wif, sk.data(), coin, 1);
+            declassify(st);
+            expect(st == FASTSECP_OK, "wallet: coin WIF encoding failed");
+        }
+    });
     step("fastsecp_xkey_from_seed_path_batch (secret seeds, m/86'/0'/0'/0/5)", [&] {
         std::vector<unsigned char> seeds(3 * 32);
         for (size_t i = 0; i < seeds.size(); i++) seeds[i] = (unsigned char)(0x60 + i);

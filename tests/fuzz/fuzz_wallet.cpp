@@ -290,6 +290,31 @@ void wif_text(const std::string& text) {
           "wif_encode: short buffer");
 }
 
+// A coin's WIF (its version byte; SHA-256d or Groestl-512 checksum): zeroed failures, and a
+// decoded key encodes back to the same text.
+void coin_wif_text(const std::string& text, fastsecp_coin coin) {
+    unsigned char key[32];
+    std::memset(key, 0xA5, sizeof key);
+    int compressed = 77;
+    fastsecp_status st = fastsecp_coin_wif_decode(key, &compressed, coin, text.c_str());
+    fastsecp_coin_info info;
+    check(fastsecp_coin_get_info(&info, coin) == FASTSECP_OK, "coin_get_info");
+    if (info.wif_version < 0) {
+        check(st == FASTSECP_ERR_INVALID_ARGUMENT && all_zero(key, sizeof key), "coin_wif_decode: EVM chain");
+        return;
+    }
+    check_status(st, {FASTSECP_OK, FASTSECP_ERR_BAD_ENCODING, FASTSECP_ERR_BAD_CHECKSUM,
+                      FASTSECP_ERR_SCALAR_OUT_OF_RANGE},
+                 "coin_wif_decode");
+    if (st != FASTSECP_OK) {
+        check(all_zero(key, sizeof key) && compressed == 0, "coin_wif_decode: outputs of a failure not zeroed");
+        return;
+    }
+    std::vector<char> out(text.size() + 1);
+    check(fastsecp_coin_wif_encode(out.data(), out.size(), key, coin, compressed) == FASTSECP_OK && text == out.data(),
+          "coin wif: encode(decode(text)) != text");
+}
+
 // ---- Bech32, segwit addresses -----------------------------------------------------------------
 
 void segwit_text(const std::string& text, const char* hrp) {
@@ -383,6 +408,7 @@ void from_bytes(const unsigned char* data, size_t size) {
     std::string t = b58c(data, plen);
     base58check_text(t);
     wif_text(t);
+    if (size >= 1) coin_wif_text(t, (fastsecp_coin)(data[0] % FASTSECP_COIN_COUNT));
     // 78 bytes as an extended key, its version one of the twelve known ones (data[0] % 13 == 12
     // keeps the bytes), the rest of the input as a derivation path.
     if (size >= 1) {
