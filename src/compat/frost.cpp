@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "compat/context.h"
+#include "compat/nonce_pair.h"
 #include "hash/memclear.h"
 #include "schemes/eckey.h"
 #include "schemes/frost.h"
@@ -27,16 +28,6 @@ constexpr unsigned char PUBNONCE_MAGIC[4] = {0x46, 0x52, 0x70, 0x6e};  // "FRpn"
 constexpr unsigned char AGGNONCE_MAGIC[4] = {0x46, 0x52, 0x61, 0x6e};  // "FRan"
 constexpr unsigned char SESSION_MAGIC[4] = {0x46, 0x52, 0x73, 0x73};   // "FRss"
 constexpr unsigned char PSIG_MAGIC[4] = {0x46, 0x52, 0x70, 0x73};      // "FRps"
-
-void point_save_ext(unsigned char* data64, const Ge& p) {
-    if (p.infinity) std::memset(data64, 0, 64);
-    else point_save(data64, p);
-}
-void point_load_ext(Ge& p, const unsigned char* data64) {
-    static const unsigned char zeros[64] = {0};
-    if (std::memcmp(data64, zeros, 64) == 0) ge_set_infinity(p);
-    else point_load_raw(p, data64);
-}
 
 // Tweak cache: marker | Q0 (the untweaked threshold key) | Q | parity_acc | tacc.
 void tweak_save(secp256k1_frost_tweak_cache* c, const Ge& q0, const frost::Tweak& t) {
@@ -60,27 +51,15 @@ int tweak_load(const secp256k1_context* ctx, Ge& q0, frost::Tweak& t, const secp
     return 1;
 }
 
-void pubnonce_save(secp256k1_frost_pubnonce* n, const Ge r[2]) {
-    std::memcpy(n->data, PUBNONCE_MAGIC, 4);
-    point_save(n->data + 4, r[0]);
-    point_save(n->data + 68, r[1]);
-}
+constexpr const char* MSG_PUBNONCE = "frost pubnonce magic";
+constexpr const char* MSG_AGGNONCE = "frost aggnonce magic";
+void pubnonce_save(secp256k1_frost_pubnonce* n, const Ge r[2]) { nonce_pair_save(n->data, PUBNONCE_MAGIC, r, false); }
 int pubnonce_load(const secp256k1_context* ctx, Ge r[2], const secp256k1_frost_pubnonce* n) {
-    ARG_CHECK_MSG(magic_matches(n->data, PUBNONCE_MAGIC), "frost pubnonce magic");
-    point_load_raw(r[0], n->data + 4);
-    point_load_raw(r[1], n->data + 68);
-    return 1;
+    return nonce_pair_load(ctx, r, n->data, PUBNONCE_MAGIC, MSG_PUBNONCE, false);
 }
-void aggnonce_save(secp256k1_frost_aggnonce* n, const Ge r[2]) {
-    std::memcpy(n->data, AGGNONCE_MAGIC, 4);
-    point_save_ext(n->data + 4, r[0]);
-    point_save_ext(n->data + 68, r[1]);
-}
+void aggnonce_save(secp256k1_frost_aggnonce* n, const Ge r[2]) { nonce_pair_save(n->data, AGGNONCE_MAGIC, r, true); }
 int aggnonce_load(const secp256k1_context* ctx, Ge r[2], const secp256k1_frost_aggnonce* n) {
-    ARG_CHECK_MSG(magic_matches(n->data, AGGNONCE_MAGIC), "frost aggnonce magic");
-    point_load_ext(r[0], n->data + 4);
-    point_load_ext(r[1], n->data + 68);
-    return 1;
+    return nonce_pair_load(ctx, r, n->data, AGGNONCE_MAGIC, MSG_AGGNONCE, true);
 }
 void psig_save(secp256k1_frost_partial_sig* sig, const Scalar& s) {
     std::memcpy(sig->data, PSIG_MAGIC, 4);
@@ -268,40 +247,28 @@ int secp256k1_frost_pubnonce_parse(const secp256k1_context* ctx, secp256k1_frost
     ARG_CHECK(nonce != NULL);
     ARG_CHECK(in66 != NULL);
     std::memset(nonce, 0, sizeof *nonce);
-    Ge r[2];
-    if (!musig::ge_parse_pair(r, in66, false)) return 0;
-    pubnonce_save(nonce, r);
-    return 1;
+    return nonce_pair_parse(nonce->data, PUBNONCE_MAGIC, in66, false);
 }
 
 int secp256k1_frost_pubnonce_serialize(const secp256k1_context* ctx, unsigned char* out66, const secp256k1_frost_pubnonce* nonce) {
     ARG_CHECK(out66 != NULL);
     std::memset(out66, 0, 66);
     ARG_CHECK(nonce != NULL);
-    Ge r[2];
-    if (!pubnonce_load(ctx, r, nonce)) return 0;
-    for (int i = 0; i < 2; i++) pubkey_serialize33(out66 + 33 * i, r[i]);
-    return 1;
+    return nonce_pair_serialize(ctx, out66, nonce->data, PUBNONCE_MAGIC, MSG_PUBNONCE, false);
 }
 
 int secp256k1_frost_aggnonce_parse(const secp256k1_context* ctx, secp256k1_frost_aggnonce* nonce, const unsigned char* in66) {
     ARG_CHECK(nonce != NULL);
     ARG_CHECK(in66 != NULL);
     std::memset(nonce, 0, sizeof *nonce);
-    Ge r[2];
-    if (!musig::ge_parse_pair(r, in66, true)) return 0;
-    aggnonce_save(nonce, r);
-    return 1;
+    return nonce_pair_parse(nonce->data, AGGNONCE_MAGIC, in66, true);
 }
 
 int secp256k1_frost_aggnonce_serialize(const secp256k1_context* ctx, unsigned char* out66, const secp256k1_frost_aggnonce* nonce) {
     ARG_CHECK(out66 != NULL);
     std::memset(out66, 0, 66);
     ARG_CHECK(nonce != NULL);
-    Ge r[2];
-    if (!aggnonce_load(ctx, r, nonce)) return 0;
-    for (int i = 0; i < 2; i++) musig::ge_serialize_ext(out66 + 33 * i, r[i]);
-    return 1;
+    return nonce_pair_serialize(ctx, out66, nonce->data, AGGNONCE_MAGIC, MSG_AGGNONCE, true);
 }
 
 int secp256k1_frost_partial_sig_parse(const secp256k1_context* ctx, secp256k1_frost_partial_sig* sig, const unsigned char* in32) {

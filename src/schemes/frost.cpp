@@ -237,15 +237,7 @@ bool det_nonce_derive(hash::CompressFn fn, Scalar k[2], const unsigned char secs
     for (int i = 0; i < 8; i++) len8[i] = (unsigned char)((uint64_t)msglen >> (56 - 8 * i));
     hash::sha256_write(h, len8, 8);
     hash::sha256_write(h, msg, msglen);
-    for (unsigned char i = 0; i < 2; i++) {
-        hash::Sha256 hi = h;
-        unsigned char buf[32];
-        hash::sha256_write(hi, &i, 1);
-        hash::sha256_finalize(hi, buf);
-        scalar_set_b32(k[i], buf, nullptr);
-        hash::memclear(buf, sizeof buf);
-    }
-    hash::sha256_clear(h);
+    musig::nonce_pair_finish(h, k);
     return true;
 }
 

@@ -53,6 +53,11 @@ void nonce_derive_tagged(const hash::Sha256& aux_init, const hash::Sha256& nonce
     hash::sha256_write(h, &msg_present, 1);
     if (msg_present) write_prefixed(h, 8, msg, msglen);
     write_prefixed(h, 4, extra, extralen);
+    nonce_pair_finish(h, k);
+    hash::memclear(rand, sizeof rand);
+}
+
+void nonce_pair_finish(hash::Sha256& h, Scalar k[2]) {
     for (unsigned char i = 0; i < 2; i++) {
         hash::Sha256 hi = h;
         unsigned char buf[32];
@@ -62,7 +67,6 @@ void nonce_derive_tagged(const hash::Sha256& aux_init, const hash::Sha256& nonce
         hash::memclear(buf, sizeof buf);
         hash::sha256_clear(hi);
     }
-    hash::memclear(rand, sizeof rand);
     hash::sha256_clear(h);
 }
 

@@ -28,6 +28,10 @@ void nonce_derive_tagged(const hash::Sha256& aux_init, const hash::Sha256& nonce
                          const unsigned char* seckey32, const unsigned char* pk33, const unsigned char* agg_pk32,
                          const unsigned char* extra, size_t extralen);
 
+// The last step of both: k[i] = int(hash(state || bytes(1, i))) mod n for i = 0, 1, from the
+// tagged hash h holding everything before the index; wipes h. Constant time.
+void nonce_pair_finish(hash::Sha256& h, Scalar k[2]);
+
 // cbytes_ext: 33 zero bytes for infinity, else the compressed point.
 inline void ge_serialize_ext(unsigned char out33[33], const Ge& p) {
     if (p.infinity) std::memset(out33, 0, 33);
