@@ -10,6 +10,7 @@
 
 #include "compat/context.h"
 #include "compat/extrakeys.h"
+#include "compat/nonce_pair.h"
 #include "hash/memclear.h"
 #include "schemes/eckey.h"
 #include "schemes/musig_keyagg.h"
@@ -37,17 +38,6 @@ constexpr const char* MSG_AGGNONCE = "secp256k1_memcmp_var(&nonce->data[0], secp
 constexpr const char* MSG_SESSION = "secp256k1_memcmp_var(ptr, secp256k1_musig_session_cache_magic, 4) == 0";
 constexpr const char* MSG_PARTIAL_SIG = "secp256k1_memcmp_var(&sig->data[0], secp256k1_musig_partial_sig_magic, 4) == 0";
 
-// A point or infinity as 64 bytes (all zero for infinity).
-void point_save_ext(unsigned char* data64, const Ge& p) {
-    if (p.infinity) std::memset(data64, 0, 64);
-    else point_save(data64, p);
-}
-void point_load_ext(Ge& p, const unsigned char* data64) {
-    static const unsigned char zeros[64] = {0};
-    if (std::memcmp(data64, zeros, 64) == 0) ge_set_infinity(p);
-    else point_load_raw(p, data64);
-}
-
 using KeyAgg = musig::KeyAggCache;
 
 void keyagg_save(secp256k1_musig_keyagg_cache* c, const KeyAgg& k) {
@@ -73,27 +63,13 @@ int keyagg_load(const secp256k1_context* ctx, KeyAgg& k, const secp256k1_musig_k
 }
 
 int pubnonce_load(const secp256k1_context* ctx, Ge r[2], const secp256k1_musig_pubnonce* n) {
-    ARG_CHECK_MSG(magic_matches(n->data, PUBNONCE_MAGIC), MSG_PUBNONCE);
-    point_load_raw(r[0], n->data + 4);
-    point_load_raw(r[1], n->data + 68);
-    return 1;
+    return nonce_pair_load(ctx, r, n->data, PUBNONCE_MAGIC, MSG_PUBNONCE, false);
 }
-void pubnonce_save(secp256k1_musig_pubnonce* n, const Ge r[2]) {
-    std::memcpy(n->data, PUBNONCE_MAGIC, 4);
-    point_save(n->data + 4, r[0]);
-    point_save(n->data + 68, r[1]);
-}
+void pubnonce_save(secp256k1_musig_pubnonce* n, const Ge r[2]) { nonce_pair_save(n->data, PUBNONCE_MAGIC, r, false); }
 int aggnonce_load(const secp256k1_context* ctx, Ge r[2], const secp256k1_musig_aggnonce* n) {
-    ARG_CHECK_MSG(magic_matches(n->data, AGGNONCE_MAGIC), MSG_AGGNONCE);
-    point_load_ext(r[0], n->data + 4);
-    point_load_ext(r[1], n->data + 68);
-    return 1;
+    return nonce_pair_load(ctx, r, n->data, AGGNONCE_MAGIC, MSG_AGGNONCE, true);
 }
-void aggnonce_save(secp256k1_musig_aggnonce* n, const Ge r[2]) {
-    std::memcpy(n->data, AGGNONCE_MAGIC, 4);
-    point_save_ext(n->data + 4, r[0]);
-    point_save_ext(n->data + 68, r[1]);
-}
+void aggnonce_save(secp256k1_musig_aggnonce* n, const Ge r[2]) { nonce_pair_save(n->data, AGGNONCE_MAGIC, r, true); }
 
 using Session = musig::Session;
 void session_save(secp256k1_musig_session* s, const Session& v) {
@@ -225,39 +201,27 @@ extern "C" {
 int secp256k1_musig_pubnonce_parse(const secp256k1_context* ctx, secp256k1_musig_pubnonce* nonce, const unsigned char* in66) {
     ARG_CHECK(nonce != NULL);
     ARG_CHECK(in66 != NULL);
-    Ge r[2];
-    if (!musig::ge_parse_pair(r, in66, false)) return 0;
-    pubnonce_save(nonce, r);
-    return 1;
+    return nonce_pair_parse(nonce->data, PUBNONCE_MAGIC, in66, false);
 }
 
 int secp256k1_musig_pubnonce_serialize(const secp256k1_context* ctx, unsigned char* out66, const secp256k1_musig_pubnonce* nonce) {
     ARG_CHECK(out66 != NULL);
     std::memset(out66, 0, 66);
     ARG_CHECK(nonce != NULL);
-    Ge r[2];
-    if (!pubnonce_load(ctx, r, nonce)) return 0;
-    for (int i = 0; i < 2; i++) pubkey_serialize33(out66 + 33 * i, r[i]);
-    return 1;
+    return nonce_pair_serialize(ctx, out66, nonce->data, PUBNONCE_MAGIC, MSG_PUBNONCE, false);
 }
 
 int secp256k1_musig_aggnonce_parse(const secp256k1_context* ctx, secp256k1_musig_aggnonce* nonce, const unsigned char* in66) {
     ARG_CHECK(nonce != NULL);
     ARG_CHECK(in66 != NULL);
-    Ge r[2];
-    if (!musig::ge_parse_pair(r, in66, true)) return 0;
-    aggnonce_save(nonce, r);
-    return 1;
+    return nonce_pair_parse(nonce->data, AGGNONCE_MAGIC, in66, true);
 }
 
 int secp256k1_musig_aggnonce_serialize(const secp256k1_context* ctx, unsigned char* out66, const secp256k1_musig_aggnonce* nonce) {
     ARG_CHECK(out66 != NULL);
     std::memset(out66, 0, 66);
     ARG_CHECK(nonce != NULL);
-    Ge r[2];
-    if (!aggnonce_load(ctx, r, nonce)) return 0;
-    for (int i = 0; i < 2; i++) musig::ge_serialize_ext(out66 + 33 * i, r[i]);
-    return 1;
+    return nonce_pair_serialize(ctx, out66, nonce->data, AGGNONCE_MAGIC, MSG_AGGNONCE, true);
 }
 
 int secp256k1_musig_partial_sig_parse(const secp256k1_context* ctx, secp256k1_musig_partial_sig* sig, const unsigned char* in32) {

@@ -24,17 +24,27 @@ void write_prefixed(hash::Sha256& h, size_t prefix_size, const unsigned char* da
 void nonce_derive(hash::CompressFn fn, Scalar k[2], const unsigned char rand32[32], const unsigned char* msg,
                   size_t msglen, const unsigned char* seckey32, const unsigned char pk33[33],
                   const unsigned char* agg_pk32, const unsigned char* extra_input32) {
+    hash::Sha256 aux, nonce;
+    hash::sha256_tagged_init(aux, hash::Tag::MusigAux, fn);
+    hash::sha256_tagged_init(nonce, hash::Tag::MusigNonce, fn);
+    nonce_derive_tagged(aux, nonce, k, rand32, msg, msglen, seckey32, pk33, agg_pk32, extra_input32, 32);
+}
+
+void nonce_derive_tagged(const hash::Sha256& aux_init, const hash::Sha256& nonce_init, Scalar k[2],
+                         const unsigned char rand32[32], const unsigned char* msg, size_t msglen,
+                         const unsigned char* seckey32, const unsigned char* pk33, const unsigned char* agg_pk32,
+                         const unsigned char* extra, size_t extralen) {
     unsigned char rand[32];
     hash::Sha256 h;
     if (seckey32 != nullptr) {
-        hash::sha256_tagged_init(h, hash::Tag::MusigAux, fn);
+        h = aux_init;
         hash::sha256_write(h, rand32, 32);
         hash::sha256_finalize(h, rand);
         for (int i = 0; i < 32; i++) rand[i] ^= seckey32[i];
     } else {
         std::memcpy(rand, rand32, 32);
     }
-    hash::sha256_tagged_init(h, hash::Tag::MusigNonce, fn);
+    h = nonce_init;
     hash::sha256_write(h, rand, 32);
     write_prefixed(h, 1, pk33, 33);
     write_prefixed(h, 1, agg_pk32, 32);
@@ -42,7 +52,12 @@ void nonce_derive(hash::CompressFn fn, Scalar k[2], const unsigned char rand32[3
     const unsigned char msg_present = msg != nullptr;
     hash::sha256_write(h, &msg_present, 1);
     if (msg_present) write_prefixed(h, 8, msg, msglen);
-    write_prefixed(h, 4, extra_input32, 32);
+    write_prefixed(h, 4, extra, extralen);
+    nonce_pair_finish(h, k);
+    hash::memclear(rand, sizeof rand);
+}
+
+void nonce_pair_finish(hash::Sha256& h, Scalar k[2]) {
     for (unsigned char i = 0; i < 2; i++) {
         hash::Sha256 hi = h;
         unsigned char buf[32];
@@ -52,7 +67,6 @@ void nonce_derive(hash::CompressFn fn, Scalar k[2], const unsigned char rand32[3
         hash::memclear(buf, sizeof buf);
         hash::sha256_clear(hi);
     }
-    hash::memclear(rand, sizeof rand);
     hash::sha256_clear(h);
 }
 

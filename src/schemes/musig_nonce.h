@@ -20,6 +20,17 @@ namespace fastsecp::musig {
 void nonce_derive(hash::CompressFn fn, Scalar k[2], const unsigned char rand32[32], const unsigned char* msg,
                   size_t msglen, const unsigned char* seckey32, const unsigned char pk33[33],
                   const unsigned char* agg_pk32, const unsigned char* extra_input32);
+// The same derivation with the two tagged-hash starting states given (aux_init for the XOR mask,
+// nonce_init for k) and extra input of any length (absent: nullptr): BIP-445 (FROST) NonceGen is
+// BIP-327's with its own tags, a 33-byte public share and a 32-byte x-only key.
+void nonce_derive_tagged(const hash::Sha256& aux_init, const hash::Sha256& nonce_init, Scalar k[2],
+                         const unsigned char rand32[32], const unsigned char* msg, size_t msglen,
+                         const unsigned char* seckey32, const unsigned char* pk33, const unsigned char* agg_pk32,
+                         const unsigned char* extra, size_t extralen);
+
+// The last step of both: k[i] = int(hash(state || bytes(1, i))) mod n for i = 0, 1, from the
+// tagged hash h holding everything before the index; wipes h. Constant time.
+void nonce_pair_finish(hash::Sha256& h, Scalar k[2]);
 
 // cbytes_ext: 33 zero bytes for infinity, else the compressed point.
 inline void ge_serialize_ext(unsigned char out33[33], const Ge& p) {

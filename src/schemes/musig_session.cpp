@@ -39,12 +39,18 @@ void nonce_coef(hash::CompressFn fn, Scalar& b, const Ge aggnonce[2], const unsi
 
 void session_init(hash::CompressFn fn, Session& s, const Ge aggnonce[2], const KeyAggCache& c,
                   const unsigned char* msg, size_t msglen) {
-    Fe qx = c.pk.x, qy = c.pk.y;
+    Fe qx = c.pk.x;
     fe_normalize(qx);
-    fe_normalize(qy);
     unsigned char agg_pk32[32];
     fe_get_b32(agg_pk32, qx);
     nonce_coef(fn, s.noncecoef, aggnonce, agg_pk32, msg, msglen);
+    session_finish(fn, s, aggnonce, c, agg_pk32, msg, msglen);
+}
+
+void session_finish(hash::CompressFn fn, Session& s, const Ge aggnonce[2], const KeyAggCache& c,
+                    const unsigned char agg_pk32[32], const unsigned char* msg, size_t msglen) {
+    Fe qy = c.pk.y;
+    fe_normalize(qy);
     Gej fin;
     effective_nonce(fin, aggnonce, s.noncecoef);
     Ge r;
@@ -65,9 +71,15 @@ void session_init(hash::CompressFn fn, Session& s, const Ge aggnonce[2], const K
 
 void partial_sign(hash::CompressFn fn, Scalar& sig, const Scalar k[2], const Scalar& sk, const Ge& pk,
                   const KeyAggCache& c, const Session& s) {
-    Scalar d = sk, k1 = k[0], k2 = k[1], mu;
+    Scalar mu;
+    keyagg_coef(fn, mu, c.pks_hash, pk, c.second);  // pk is public
+    partial_sign_coef(sig, k, sk, mu, c, s);
+}
+
+void partial_sign_coef(Scalar& sig, const Scalar k[2], const Scalar& sk, const Scalar& mu, const KeyAggCache& c,
+                       const Session& s) {
+    Scalar d = sk, k1 = k[0], k2 = k[1];
     if (keyagg_negate_signer(c)) scalar_negate(d, d);  // public parities
-    keyagg_coef(fn, mu, c.pks_hash, pk, c.second);    // pk is public
     scalar_mul(d, d, mu);
     if (s.fin_nonce_parity) {  // public
         scalar_negate(k1, k1);
@@ -84,10 +96,16 @@ void partial_sign(hash::CompressFn fn, Scalar& sig, const Scalar k[2], const Sca
 
 bool partial_verify(hash::CompressFn fn, const Scalar& sig, const Ge pubnonce[2], const Ge& pk,
                     const KeyAggCache& c, const Session& s) {
+    Scalar mu;
+    keyagg_coef(fn, mu, c.pks_hash, pk, c.second);
+    return partial_verify_coef(sig, pubnonce, pk, mu, c, s);
+}
+
+bool partial_verify_coef(const Scalar& sig, const Ge pubnonce[2], const Ge& pk, const Scalar& mu,
+                         const KeyAggCache& c, const Session& s) {
     // Checks -s·G + e·a·g'·P + R' == infinity. The challenge carries a and g' (cheaper than
     // scaling the point).
-    Scalar mu, e, neg_s;
-    keyagg_coef(fn, mu, c.pks_hash, pk, c.second);
+    Scalar e, neg_s;
     scalar_mul(e, s.challenge, mu);
     if (keyagg_negate_signer(c)) scalar_negate(e, e);
     scalar_negate(neg_s, sig);

@@ -29,6 +29,19 @@ void nonce_coef(hash::CompressFn fn, Scalar& b, const Ge aggnonce[2], const unsi
 void session_init(hash::CompressFn fn, Session& s, const Ge aggnonce[2], const KeyAggCache& c,
                   const unsigned char* msg, size_t msglen);
 
+// session_init's work after b: R, e and s_part for a Session whose noncecoef is already set (BIP-445
+// FROST derives b from its own hash and shares the rest). qx32 = xbytes(Q) of the cache's Q.
+void session_finish(hash::CompressFn fn, Session& s, const Ge aggnonce[2], const KeyAggCache& c,
+                    const unsigned char qx32[32], const unsigned char* msg, size_t msglen);
+
+// The signing equation with the signer's coefficient given (BIP-327: the KeyAgg coefficient a;
+// BIP-445: the Lagrange coefficient): s = k1' + b·k2' + e·mu·d, d = ±sk. Constant time in k, sk.
+void partial_sign_coef(Scalar& sig, const Scalar k[2], const Scalar& sk, const Scalar& mu, const KeyAggCache& c,
+                       const Session& s);
+// The verification equation with the coefficient given (see partial_verify). Variable time.
+bool partial_verify_coef(const Scalar& sig, const Ge pubnonce[2], const Ge& pk, const Scalar& mu,
+                         const KeyAggCache& c, const Session& s);
+
 // Sign: s = k1' + b·k2' + e·a·d with k' = ±k (R's parity) and d = ±sk (see
 // keyagg_negate_signer); pk is the signer's point (for its coefficient a). Constant time in k and
 // sk; branches only on public values (parities, whether pk is the second key).

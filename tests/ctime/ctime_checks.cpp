@@ -25,6 +25,9 @@
 
 #include <fastsecp.h>
 #include <fastsecp_wallet.h>
+#if defined(ENABLE_MODULE_FROST)
+#include <secp256k1_frost.h>
+#endif
 
 namespace fastsecp::ctime {
 namespace {
@@ -198,6 +201,7 @@ class Checker {
     void check_silentpayments(const TestKey& k);
     void check_musig(const TestKey& k);
     void check_native();
+    void check_frost();
     void check_wallet(fastsecp_ctx* nctx);
     void check_randomized_context();
     void check_preallocated();
@@ -230,6 +234,7 @@ void Checker::run_all() {
     check_randomized_context();
     check_preallocated();
     if (api_.name == "fastsecp") check_native();  // fastsecp.h has no libsecp256k1 counterpart
+    if (api_.name == "fastsecp") check_frost();   // nor has secp256k1_frost.h
     if (!stray_.empty()) {
         step("callbacks outside steps", [&] {
             for (auto& s : stray_) report(s);
@@ -556,6 +561,92 @@ void Checker::check_silentpayments(const TestKey& k) {
 // The native API (fastsecp.h): a context seeded with secret bytes, and batch key generation where
 // every key of the batch is secret, invalid ones included (an invalid key must not make the other
 // items' work, or its own failure, depend on any key's value).
+// secp256k1_frost.h (BIP-445): the dealer's seed, nonce generation (randomness, secret share,
+// extra input), partial signing (secret nonce and share) and deterministic signing (secret share,
+// auxiliary randomness). The shares the dealer hands out stay secret for the later steps.
+void Checker::check_frost() {
+#if defined(ENABLE_MODULE_FROST)
+    unsigned char shares[3 * 32];
+    secp256k1_pubkey pks[3], thresh;
+    bool have_shares = false;
+    step("frost_shares_gen (secret seed)", [&] {
+        B32 seed = entropy_;
+        classify(seed.data(), seed.size());
+        int r = secp256k1_frost_shares_gen(ctx_, shares, pks, &thresh, seed.data(), 2, 3);
+        declassify(r);
+        declassify(pks);
+        declassify(thresh);
+        expect_ret(r, 1, "frost_shares_gen");
+        have_shares = r == 1;
+    });
+    if (!have_shares) return;
+    classify(shares, sizeof shares);
+    const uint32_t ids[2] = {0, 2};
+    const secp256k1_pubkey* set[2] = {&pks[0], &pks[2]};
+    secp256k1_frost_tweak_cache cache;
+    B32 tweak = counting(0x21);
+    int tr = secp256k1_frost_tweak_cache_init(ctx_, &cache, &thresh) &&
+             secp256k1_frost_pubkey_xonly_tweak_add(ctx_, nullptr, &cache, tweak.data());
+    expect(tr == 1, "frost tweak cache setup failed");
+    step("frost_nonce_gen (secret randomness, share, extra input)", [&] {
+        B32 rand = entropy_, extra = counting(0x33);
+        classify(rand.data(), rand.size());
+        classify(extra.data(), extra.size());
+        secp256k1_frost_secnonce sec;
+        secp256k1_frost_pubnonce pub;
+        int r = secp256k1_frost_nonce_gen(ctx_, &sec, &pub, rand.data(), shares, &pks[0], &cache, msg_.data(), 32,
+                                          extra.data(), extra.size());
+        declassify(r);
+        declassify(pub);
+        expect_ret(r, 1, "frost_nonce_gen");
+    });
+    step("frost_partial_sign (secret nonce and share)", [&] {
+        B32 rand = entropy_, rand2 = counting(0x70);
+        classify(rand.data(), rand.size());
+        secp256k1_frost_secnonce sec[2];
+        secp256k1_frost_pubnonce pub[2];
+        int r = secp256k1_frost_nonce_gen(ctx_, &sec[0], &pub[0], rand.data(), shares, nullptr, &cache, nullptr, 0, nullptr, 0);
+        r &= secp256k1_frost_nonce_gen(ctx_, &sec[1], &pub[1], rand2.data(), nullptr, nullptr, nullptr, nullptr, 0, nullptr, 0);
+        declassify(r);
+        declassify(pub);
+        const secp256k1_frost_pubnonce* np[2] = {&pub[0], &pub[1]};
+        secp256k1_frost_aggnonce an;
+        secp256k1_frost_session session;
+        r &= secp256k1_frost_nonce_agg(ctx_, &an, np, 2);
+        r &= secp256k1_frost_nonce_process(ctx_, &session, &an, msg_.data(), 32, 3, 2, ids, set, 2, &thresh, &cache);
+        declassify(r);
+        declassify(session);
+        secp256k1_frost_partial_sig ps;
+        r &= secp256k1_frost_partial_sign(ctx_, &ps, &sec[0], shares, 0, &session, ids, set, 2);
+        declassify(r);
+        declassify(ps);  // sent to the coordinator: public
+        expect_ret(r, 1, "frost session + partial_sign");
+        int v = secp256k1_frost_partial_sig_verify(ctx_, &ps, &pub[0], 0, &session, ids, set, 2);
+        declassify(v);
+        expect_ret(v, 1, "frost_partial_sig_verify");
+    });
+    step("frost_deterministic_sign (secret share, aux randomness)", [&] {
+        B32 aux = entropy_, rand2 = counting(0x71);
+        classify(aux.data(), aux.size());
+        secp256k1_frost_secnonce sec;
+        secp256k1_frost_pubnonce other;
+        int r = secp256k1_frost_nonce_gen(ctx_, &sec, &other, rand2.data(), nullptr, nullptr, nullptr, nullptr, 0, nullptr, 0);
+        const secp256k1_frost_pubnonce* np[1] = {&other};
+        secp256k1_frost_aggnonce an;
+        r &= secp256k1_frost_nonce_agg(ctx_, &an, np, 1);
+        declassify(r);
+        secp256k1_frost_partial_sig ps;
+        secp256k1_frost_pubnonce pub;
+        r &= secp256k1_frost_deterministic_sign(ctx_, &ps, &pub, shares + 64, 2, &an, aux.data(), msg_.data(), 32, 3, 2,
+                                                ids, set, 2, &thresh, &cache);
+        declassify(r);
+        declassify(ps);
+        declassify(pub);
+        expect_ret(r, 1, "frost_deterministic_sign");
+    });
+#endif
+}
+
 void Checker::check_native() {
     fastsecp_ctx* nctx = nullptr;
     step("fastsecp_ctx_create (secret seed)", [&] {
