@@ -66,11 +66,7 @@ bool load(Api& a) {
     a.lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
     if (a.lib == nullptr) return false;
     bool ok = true;
-    auto sym = [&](auto& fn, const char* name) {
-        void* p = dlsym(a.lib, name);
-        if (p == nullptr) ok = false;
-        std::memcpy(&fn, &p, sizeof p);
-    };
+    auto sym = [&](auto& fn, const char* name) { bind_symbol(a.lib, fn, name, ok); };
     sym(a.Init, "cuInit");
     sym(a.DeviceGetCount, "cuDeviceGetCount");
     sym(a.DeviceGet, "cuDeviceGet");

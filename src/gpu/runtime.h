@@ -6,8 +6,11 @@
 
 #include <fastsecp_gpu.h>
 
+#include <dlfcn.h>
+
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 namespace fastsecp::gpu {
 
@@ -43,6 +46,14 @@ size_t cuda_list(fastsecp_gpu_device_info* out, size_t cap);
 fastsecp_status opencl_open(unsigned int index, int include_cpu_devices, const char* cache_dir,
                             fastsecp_gpu_device_info* info, Runtime** out);
 fastsecp_status cuda_open(unsigned int index, fastsecp_gpu_device_info* info, Runtime** out);
+
+// fn = dlsym(lib, name); ok becomes false when the symbol is missing.
+template <class Fn>
+void bind_symbol(void* lib, Fn& fn, const char* name, bool& ok) {
+    void* p = dlsym(lib, name);
+    if (p == nullptr) ok = false;
+    std::memcpy(&fn, &p, sizeof p);
+}
 
 // The kernel source (OpenCL C), embedded at build time.
 extern const unsigned char KERNEL_SOURCE[];

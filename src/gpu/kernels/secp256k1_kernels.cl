@@ -196,6 +196,21 @@ DEV void mul_256(u32 t[16], const fe* a, const fe* b) {
 }
 #endif
 
+/* s += h*0x1000003D1 (= h*2^256 mod p), h < 2^34; returns the carry out of 2^256. */
+DEV u32 fe_fold(fe* s, u64 h) {
+    u64 c = (u64)s->v[0] + h * 977u;
+    s->v[0] = (u32)c;
+    c >>= 32;
+    c += (u64)s->v[1] + h;
+    s->v[1] = (u32)c;
+    c >>= 32;
+    for (int i = 2; i < 8; i++) {
+        c += s->v[i];
+        s->v[i] = (u32)c;
+        c >>= 32;
+    }
+    return (u32)c;
+}
 /* r = t mod p for a 512-bit t: 2^256 = 0x1000003D1 (mod p), folded twice, then one masked
  * subtraction of p. */
 DEV_BIG void fe_reduce512(fe* r, const u32 t[16]) {
@@ -207,31 +222,10 @@ DEV_BIG void fe_reduce512(fe* r, const u32 t[16]) {
         s.v[i] = (u32)c;
         c >>= 32;
     }
-    u64 h = c + t[15]; /* value = s + h*2^256, h < 2^33 */
-    c = (u64)s.v[0] + h * 977u;
-    s.v[0] = (u32)c;
-    c >>= 32;
-    c += (u64)s.v[1] + h;
-    s.v[1] = (u32)c;
-    c >>= 32;
-    for (int i = 2; i < 8; i++) {
-        c += s.v[i];
-        s.v[i] = (u32)c;
-        c >>= 32;
-    }
-    /* c is 0 or 1; when 1, s is small and s + 0x1000003D1 does not overflow. */
-    u32 k = (u32)c;
-    c = (u64)s.v[0] + k * 977u;
-    s.v[0] = (u32)c;
-    c >>= 32;
-    c += (u64)s.v[1] + k;
-    s.v[1] = (u32)c;
-    c >>= 32;
-    for (int i = 2; i < 8; i++) {
-        c += s.v[i];
-        s.v[i] = (u32)c;
-        c >>= 32;
-    }
+    /* value = s + h*2^256 with h < 2^33; after one fold the carry is 0 or 1, and when it is 1, s is
+     * small, so the second fold cannot carry. */
+    u32 k = fe_fold(&s, c + t[15]);
+    (void)fe_fold(&s, k);
     u256_sub_mod_masked(&s, 0u - (1u ^ u256_lt_p(&s)), 0);
     fe_set(r, &s);
 }
