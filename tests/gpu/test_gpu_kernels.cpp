@@ -8,11 +8,14 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <map>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "api/parse.h"
+#include "json.h"
+#include "test_hex.h"
 #include "gpu/device.h"
 #include "group/group.h"
 #include "scan/sp_wallet.h"
@@ -474,6 +477,74 @@ void scan_case(DeviceFixture& f) {
     fastsecp_sp_wallet_destroy(w);
 }
 
+// The receiving cases of the BIP-352 vectors (their given tweak): run_sp_scan finds the expected
+// outputs with the expected spend tweaks and equals fastsecp_sp_scan; run_sp_prefilter with the
+// outputs' 8-byte prefixes equals fastsecp_sp_scan_prefilter_items.
+void bip352_vectors_case(DeviceFixture& f) {
+    const json::Value v = json::parse_file(std::string(FASTSECP_VECTORS_DIR) + "/bip-0352/send_and_receive_test_vectors.json");
+    int scanned = 0;
+    for (const auto& c : v)
+        for (const auto& r : c.at("receiving")) {
+            SCOPED_TRACE(c.at("comment").get<std::string>());
+            const auto& given = r.at("given");
+            const auto& expected = r.at("expected");
+            if (expected.at("tweak").is_null()) continue;
+            Bytes scan_sk = test::from_hex(given.at("key_material").at("scan_priv_key").get<std::string>());
+            Bytes spend_sk = test::from_hex(given.at("key_material").at("spend_priv_key").get<std::string>());
+            Bytes spend33 = pub33(spend_sk);
+            std::vector<unsigned> labels;
+            for (const auto& m : given.at("labels")) labels.push_back((unsigned)m.get<long long>());
+            Bytes outputs;
+            std::vector<uint64_t> prefixes;
+            for (const auto& o : given.at("outputs")) {
+                Bytes x = test::from_hex(o.get<std::string>());
+                outputs.insert(outputs.end(), x.begin(), x.end());
+                uint64_t p = 0;
+                for (int b = 0; b < 8; b++) p = p << 8 | x[b];
+                prefixes.push_back(p);
+            }
+            Bytes tweak = test::from_hex(expected.at("tweak").get<std::string>());
+            fastsecp_sp_wallet* w = nullptr;
+            ASSERT_EQ(fastsecp_sp_wallet_create(f.cpu, &w, scan_sk.data(), spend33.data(), labels.data(), labels.size()),
+                      FASTSECP_OK);
+            fastsecp_sp_item item{tweak.data(), outputs.empty() ? nullptr : outputs.data(), outputs.size() / 32};
+            fastsecp_status r_cpu = FASTSECP_STATUS_MAX_ENUM, r_dev = FASTSECP_STATUS_MAX_ENUM;
+            std::vector<fastsecp_sp_match> m_cpu(item.n_outputs + 1), m_dev;
+            size_t nm = 0, done = 0;
+            [[maybe_unused]] fastsecp_status cpu_st =
+                fastsecp_sp_scan(f.cpu, w, &r_cpu, &item, 1, m_cpu.data(), m_cpu.size(), &nm, 0);
+            m_cpu.resize(nm);
+            ASSERT_EQ(g::run_sp_scan(f.dev, w, &r_dev, &item, 1, collect, &m_dev, &done), FASTSECP_OK);
+            EXPECT_EQ(r_dev, FASTSECP_OK);
+            EXPECT_EQ(r_dev, r_cpu);
+            ASSERT_EQ(m_dev.size(), m_cpu.size());
+            std::map<std::string, std::string> have;
+            for (size_t i = 0; i < m_dev.size(); i++) {
+                EXPECT_EQ(m_dev[i].output, m_cpu[i].output);
+                EXPECT_EQ(m_dev[i].k, m_cpu[i].k);
+                EXPECT_EQ(0, std::memcmp(m_dev[i].spend_tweak32, m_cpu[i].spend_tweak32, 32));
+                have[test::to_hex(outputs.data() + 32 * m_dev[i].output, 32)] = test::to_hex(m_dev[i].spend_tweak32, 32);
+            }
+            if (expected.contains("n_outputs")) {
+                EXPECT_EQ((long long)m_dev.size(), expected.at("n_outputs").get<long long>());
+            } else {
+                std::map<std::string, std::string> want;
+                for (const auto& o : expected.at("outputs"))
+                    want[o.at("pub_key").get<std::string>()] = o.at("priv_key_tweak").get<std::string>();
+                EXPECT_EQ(have, want);
+            }
+            fastsecp_sp_prefilter_item pi{tweak.data(), 33, prefixes.empty() ? nullptr : prefixes.data(), prefixes.size()};
+            unsigned char mc = 9, md = 9;
+            cpu_st = fastsecp_sp_scan_prefilter_items(f.cpu, w, &r_cpu, &mc, &pi, 1, 0);
+            ASSERT_EQ(g::run_sp_prefilter(f.dev, w, &r_dev, &md, &pi, 1, &done), FASTSECP_OK);
+            EXPECT_EQ(r_dev, r_cpu);
+            EXPECT_EQ(md, mc);
+            fastsecp_sp_wallet_destroy(w);
+            scanned++;
+        }
+    EXPECT_GT(scanned, 20);
+}
+
 }  // namespace
 
 #define BOTH(name, body)                        \
@@ -489,6 +560,7 @@ void prefilter_labels(DeviceFixture& f) { prefilter_case(f, true); }
 BOTH(SpPrefilterMatchesCpu, prefilter_no_labels)
 BOTH(SpPrefilterWithLabelsMatchesCpu, prefilter_labels)
 BOTH(SpScanMatchesCpu, scan_case)
+BOTH(Bip352VectorsMatchCpuAndExpected, bip352_vectors_case)
 
 TEST(GpuDevices, ListingWithoutCpuDevicesNeverShowsThem) {
     fastsecp_gpu_device_info info[16];
