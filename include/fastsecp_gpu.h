@@ -1,6 +1,6 @@
 /* fastsecp_gpu.h: batch calls on GPUs (CUDA or OpenCL), shaped like fastsecp.h's.
  *
- * One kernel source is compiled as CUDA C++ (shipped as a fatbin for sm_80/86/89/90 plus PTX when
+ * One kernel source is compiled as CUDA C++ (shipped as a fatbin for sm_80 and sm_90 plus compute_90 PTX, which covers sm_86/89 and newer, when
  * the library was built with nvcc) and as OpenCL C (embedded, compiled when a context is created,
  * cached). The driver libraries are loaded at run time with dlopen (libcuda.so.1, libOpenCL.so.1):
  * linking this library never adds a dependency, and a machine without them gets

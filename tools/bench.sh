@@ -28,7 +28,7 @@ BUILD=${FASTSECP_BENCH_BUILD_DIR:-$ROOT/build-bench}
 JOBS=${JOBS:-2}
 
 # Portable flags on purpose (no -march=native): the library picks its fast paths at run time.
-cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release \
+cmake -S "$ROOT" -B "$BUILD" -DFASTSECP_BUILD_CUDA=OFF -DCMAKE_BUILD_TYPE=Release \
   -DSECP256K1_BUILD_TESTS=OFF -DSECP256K1_BUILD_CTIME_TESTS=OFF -DSECP256K1_BUILD_BENCHMARK=ON >&2
 cmake --build "$BUILD" --target bench_compare bench_scan bench_wallet -j "$JOBS" >&2
 

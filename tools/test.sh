@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds and runs every test, the README's test command:
 #   1. a Release build (-O3, what is shipped and benchmarked): unit, hash, vector, differential (vs libsecp256k1 v0.8.0) and
-#      valgrind constant-time tests, on the fastest code paths this CPU has;
+#      valgrind constant-time tests, on the fastest code paths this CPU has; the GPU kernels built with nvcc when it
+#      is found (only in this build: the others pass FASTSECP_BUILD_CUDA=OFF) and run on PoCL (label gpu, not rerun
+#      in steps 2 and 3);
 #   2. the same tests with FASTSECP_FORCE_PORTABLE=1 (portable field/SHA-256 code paths);
 #   3. an ASan+UBSan build of the tests (valgrind tests excluded: they cannot share a process).
 #   4. the install checks: the run-time contract (the library needs only libc), C programs
@@ -56,7 +58,7 @@ step "tests, fastest code paths"
 ctest --test-dir "$BUILD" -j "$JOBS" --output-on-failure
 
 step "tests, portable code paths forced"
-FASTSECP_FORCE_PORTABLE=1 ctest --test-dir "$BUILD" -j "$JOBS" --output-on-failure -LE valgrind
+FASTSECP_FORCE_PORTABLE=1 ctest --test-dir "$BUILD" -j "$JOBS" --output-on-failure -LE "valgrind|gpu"
 
 step "install to a fresh prefix, then use it as a C project would"
 PREFIX=$(mktemp -d)
@@ -77,7 +79,7 @@ cmake -S "$ROOT/tests/install" -B "$PREFIX/consumer-pkg" -DCMAKE_PREFIX_PATH="$P
 cmake --build "$PREFIX/consumer-pkg" > /dev/null
 "$PREFIX/consumer-pkg/consumer"
 "$PREFIX/consumer-pkg/consumer_static"
-cmake -S "$ROOT/tests/install" -B "$PREFIX/consumer-sub" -DFASTSECP_SOURCE_DIR="$ROOT" > /dev/null
+cmake -S "$ROOT/tests/install" -B "$PREFIX/consumer-sub" -DFASTSECP_SOURCE_DIR="$ROOT" -DFASTSECP_BUILD_CUDA=OFF > /dev/null
 cmake --build "$PREFIX/consumer-sub" -j "$JOBS" > /dev/null
 "$PREFIX/consumer-sub/consumer"
 # That tree was configured with SECP256K1_ENABLE_MODULE_BATCH=OFF (tests/install/CMakeLists.txt):
@@ -105,21 +107,21 @@ cc -Wall -Werror -static -o "$PREFIX/c-fully-static" "$ROOT/tests/install/c_only
 "$PREFIX/c-fully-static"
 
 step "configured as Bitcoin Core's src/secp256k1 (tests/core-config: Core's options, all targets, our tests inside)"
-cmake -S "$ROOT/tests/core-config" -B "$PREFIX/core-config" -DFASTSECP_SOURCE_DIR="$ROOT" -DBUILD_TESTS=ON > /dev/null
+cmake -S "$ROOT/tests/core-config" -B "$PREFIX/core-config" -DFASTSECP_SOURCE_DIR="$ROOT" -DBUILD_TESTS=ON -DFASTSECP_BUILD_CUDA=OFF > /dev/null
 cmake --build "$PREFIX/core-config" -j "$JOBS" > /dev/null
 ctest --test-dir "$PREFIX/core-config" -j "$JOBS" --output-on-failure
 
 step "build (ASan+UBSan)"
-cmake -S "$ROOT" -B "$ASAN" -DCMAKE_BUILD_TYPE=Debug -DFASTSECP_SANITIZE=ON \
+cmake -S "$ROOT" -B "$ASAN" -DCMAKE_BUILD_TYPE=Debug -DFASTSECP_SANITIZE=ON -DFASTSECP_BUILD_CUDA=OFF \
   -DSECP256K1_BUILD_TESTS=ON -DSECP256K1_BUILD_CTIME_TESTS=ON -DSECP256K1_BUILD_BENCHMARK=OFF
 cmake --build "$ASAN" -j "$JOBS"
 
 step "tests under ASan+UBSan"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-  ctest --test-dir "$ASAN" -j "$JOBS" --output-on-failure -LE valgrind
+  ctest --test-dir "$ASAN" -j "$JOBS" --output-on-failure -LE "valgrind|gpu"
 
 step "build (ThreadSanitizer): the threaded tests"
-cmake -S "$ROOT" -B "$TSAN" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFASTSECP_SANITIZE_THREAD=ON \
+cmake -S "$ROOT" -B "$TSAN" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFASTSECP_SANITIZE_THREAD=ON -DFASTSECP_BUILD_CUDA=OFF \
   -DSECP256K1_BUILD_TESTS=ON -DSECP256K1_BUILD_CTIME_TESTS=OFF -DSECP256K1_BUILD_BENCHMARK=OFF
 cmake --build "$TSAN" -j "$JOBS" --target api_tests api_internal_tests wallet_tests gpu_api_tests
 
