@@ -25,6 +25,7 @@
 
 #include <fastsecp.h>
 #include <fastsecp_wallet.h>
+#include <secp256k1_dleq.h>
 
 namespace fastsecp::ctime {
 namespace {
@@ -198,6 +199,7 @@ class Checker {
     void check_silentpayments(const TestKey& k);
     void check_musig(const TestKey& k);
     void check_native();
+    void check_protocols(const TestKey& k);
     void check_wallet(fastsecp_ctx* nctx);
     void check_randomized_context();
     void check_preallocated();
@@ -230,6 +232,8 @@ void Checker::run_all() {
     check_randomized_context();
     check_preallocated();
     if (api_.name == "fastsecp") check_native();  // fastsecp.h has no libsecp256k1 counterpart
+    if (api_.name == "fastsecp")  // modules libsecp256k1 v0.8.0 lacks (secp256k1_dleq.h, ...)
+        for (const auto& k : test_keys()) check_protocols(k);
     if (!stray_.empty()) {
         step("callbacks outside steps", [&] {
             for (auto& s : stray_) report(s);
@@ -551,6 +555,49 @@ void Checker::check_silentpayments(const TestKey& k) {
                  }
              });
     }
+}
+
+// BIP-374 proofs and BIP-375 shares: the secret key and the aux randomness are secret; the
+// proof, the share and the return value are public once made.
+void Checker::check_protocols(const TestKey& k) {
+    const std::string key = std::string("key ") + k.label + ": ";
+    const int ok = k.valid ? 1 : 0;
+    const secp256k1_pubkey B = public_pubkey_of(peer_sk_);
+    const secp256k1_pubkey base = public_pubkey_of(msg_);
+    for (int with_msg = 0; with_msg < 2; with_msg++) {
+        step(key + "dleq_prove (secret key and aux randomness)" + (with_msg ? ", message" : ""), [&] {
+            B32 sk = k.bytes, aux = entropy_;
+            classify(sk.data(), sk.size());
+            classify(aux.data(), aux.size());
+            unsigned char proof[64];
+            int ret = secp256k1_dleq_prove(ctx_, proof, sk.data(), &B, aux.data(), with_msg ? msg_.data() : nullptr);
+            declassify(ret);
+            declassify(proof, sizeof proof);
+            expect_ret(ret, ok, "dleq_prove");
+        });
+    }
+    step(key + "dleq_prove_with_base (secret key and aux randomness)", [&] {
+        B32 sk = k.bytes, aux = entropy_;
+        classify(sk.data(), sk.size());
+        classify(aux.data(), aux.size());
+        unsigned char proof[64];
+        int ret = secp256k1_dleq_prove_with_base(ctx_, proof, sk.data(), &base, &B, aux.data(), nullptr);
+        declassify(ret);
+        declassify(proof, sizeof proof);
+        expect_ret(ret, ok, "dleq_prove_with_base");
+    });
+    step(key + "silentpayments_psbt_ecdh_share (secret key and aux randomness)", [&] {
+        B32 sk = k.bytes, aux = entropy_;
+        classify(sk.data(), sk.size());
+        classify(aux.data(), aux.size());
+        unsigned char proof[64];
+        secp256k1_pubkey share;
+        int ret = secp256k1_silentpayments_psbt_ecdh_share(ctx_, &share, proof, sk.data(), &B, aux.data());
+        declassify(ret);
+        declassify(proof, sizeof proof);
+        declassify(share);
+        expect_ret(ret, ok, "silentpayments_psbt_ecdh_share");
+    });
 }
 
 // The native API (fastsecp.h): a context seeded with secret bytes, and batch key generation where
