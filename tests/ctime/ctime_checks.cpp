@@ -26,6 +26,7 @@
 #include <fastsecp.h>
 #include <fastsecp_wallet.h>
 #include <secp256k1_dleq.h>
+#include <secp256k1_ecdsa_adaptor.h>
 
 namespace fastsecp::ctime {
 namespace {
@@ -597,6 +598,47 @@ void Checker::check_protocols(const TestKey& k) {
         declassify(proof, sizeof proof);
         declassify(share);
         expect_ret(ret, ok, "silentpayments_psbt_ecdh_share");
+    });
+    // ECDSA adaptor signatures (secp256k1-zkp's API): encryption's key and aux randomness, and
+    // decryption's key, are secret; recovery's output is the secret decryption key.
+    for (int with_aux = 0; with_aux < 2; with_aux++) {
+        step(key + "ecdsa_adaptor_encrypt (secret key" + (with_aux ? " and aux randomness)" : ")"), [&] {
+            B32 sk = k.bytes, aux = entropy_;
+            classify(sk.data(), sk.size());
+            classify(aux.data(), aux.size());
+            unsigned char sig[162];
+            int ret = secp256k1_ecdsa_adaptor_encrypt(ctx_, sig, sk.data(), &B, msg_.data(), nullptr,
+                                                      with_aux ? aux.data() : nullptr);
+            declassify(ret);
+            declassify(sig, sizeof sig);
+            expect_ret(ret, ok, "ecdsa_adaptor_encrypt");
+        });
+    }
+    // A public adaptor signature (encrypted to k's public key when k is valid), decrypted with k.
+    unsigned char sig[162] = {0};
+    secp256k1_pubkey Y = B;
+    if (k.valid) {
+        Y = public_pubkey_of(k.bytes);
+        B32 signer = peer_sk_;
+        int ret = secp256k1_ecdsa_adaptor_encrypt(ctx_, sig, signer.data(), &Y, msg_.data(), nullptr, nullptr);
+        declassify(ret);
+        declassify(sig, sizeof sig);
+    }
+    step(key + "ecdsa_adaptor_decrypt (secret decryption key)", [&] {
+        B32 dk = k.bytes;
+        classify(dk.data(), dk.size());
+        secp256k1_ecdsa_signature s;
+        int ret = secp256k1_ecdsa_adaptor_decrypt(ctx_, &s, dk.data(), sig);
+        declassify(ret);
+        declassify(s);  // published on chain
+        expect_ret(ret, ok, "ecdsa_adaptor_decrypt");
+        if (k.valid) {
+            unsigned char rec[32];
+            int r2 = secp256k1_ecdsa_adaptor_recover(ctx_, rec, &s, sig, &Y);
+            declassify(r2);
+            expect_ret(r2, 1, "ecdsa_adaptor_recover");
+            expect(r2 == 1 && equal_secret(rec, k.bytes.data(), 32), "ecdsa_adaptor_recover: not the key");
+        }
     });
 }
 
