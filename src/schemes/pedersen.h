@@ -1,0 +1,29 @@
+// Pedersen commitments in secp256k1-zkp's form: commit = blind·G + value·H for a 64-bit value and
+// a second generator H (the NUMS point whose x is SHA256 of G's uncompressed encoding, or another
+// generator), and their 33-byte encodings, which name the point's y by whether it is a square
+// mod p (not by its parity): prefix base (commitments 0x08, generators 0x0a) for a square y,
+// base + 1 otherwise.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "ecmult/ecmult.h"
+
+namespace fastsecp::pedersen {
+
+// The point of a 33-byte encoding: x (mod p when reduce_x, else it must be < p) and the square
+// root of x^3 + 7 that is itself a square (negated for an odd prefix). False when x is not on the
+// curve. Variable time.
+bool load_var(Ge& r, const unsigned char in33[33], bool reduce_x);
+// The encoding of p with prefix base (square y) or base + 1. Variable time (public points).
+void save_var(unsigned char out33[33], const Ge& p, unsigned char base);
+
+// blind·G + value·H; false when that is infinity. Constant time in blind; the value's multiple is
+// a constant-time k·P too (the value is secret in confidential transactions).
+bool commit(Gej& r, const GenBlind& blind, const Scalar& b, std::uint64_t value, const Ge& H);
+
+// Whether the sum of pos minus the sum of neg is infinity. Variable time.
+bool tally_var(const Ge* pos, std::size_t npos, const Ge* neg, std::size_t nneg);
+
+}  // namespace fastsecp::pedersen
