@@ -91,6 +91,7 @@ int secp256k1_pedersen_commit(const secp256k1_context* ctx, secp256k1_pedersen_c
     Scalar b;
     int overflow = 0;
     scalar_set_b32(b, blind, &overflow);
+    declassify(ctx, &overflow, sizeof overflow);  // it is the call's result
     int ret = 0;
     if (!overflow) {
         Gej rj;
@@ -117,16 +118,19 @@ int secp256k1_pedersen_blind_sum(const secp256k1_context* ctx, unsigned char* bl
     ARG_CHECK(npositive <= n);
     Scalar acc, x;
     scalar_set_int(acc, 0);
+    int any_overflow = 0;
     for (size_t i = 0; i < n; i++) {
         int overflow = 0;
         scalar_set_b32(x, blinds[i], &overflow);
-        if (overflow) {
-            scalar_clear(acc);
-            scalar_clear(x);
-            return 0;
-        }
-        if (i >= npositive) scalar_negate(x, x);
+        any_overflow |= overflow;
+        scalar_cond_negate(x, (uint64_t)(i >= npositive));
         scalar_add(acc, acc, x);
+    }
+    declassify(ctx, &any_overflow, sizeof any_overflow);  // the call's result
+    if (any_overflow) {
+        scalar_clear(acc);
+        scalar_clear(x);
+        return 0;
     }
     scalar_get_b32(blind_out, acc);
     scalar_clear(acc);
@@ -141,13 +145,13 @@ int secp256k1_pedersen_verify_tally(const secp256k1_context* ctx, const secp256k
     for (size_t i = 0; i < pcnt; i++) ARG_CHECK(commits[i] != NULL);
     for (size_t i = 0; i < ncnt; i++) ARG_CHECK(ncommits[i] != NULL);
     rt::Vec<Ge> pts;
-    if (!pts.resize(pcnt + ncnt)) return 0;
+    rt::Vec<const unsigned char*> enc;
+    if (!pts.resize(pcnt + ncnt) || !enc.resize(pcnt + ncnt)) return 0;
+    for (size_t i = 0; i < pcnt; i++) enc[i] = commits[i]->data;
+    for (size_t i = 0; i < ncnt; i++) enc[pcnt + i] = ncommits[i]->data;
     // A stored commitment passed its parse (or was made here): x is on the curve. Reduced mod p
-    // as secp256k1-zkp reads it.
-    for (size_t i = 0; i < pcnt; i++)
-        if (!pedersen::load_var(pts[i], commits[i]->data, true)) return 0;
-    for (size_t i = 0; i < ncnt; i++)
-        if (!pedersen::load_var(pts[pcnt + i], ncommits[i]->data, true)) return 0;
+    // as secp256k1-zkp reads it; the square roots together.
+    if (!pedersen::load_many_var(pts.data(), enc.data(), pcnt + ncnt)) return 0;
     return pedersen::tally_var(pts.data(), pcnt, pts.data() + pcnt, ncnt);
 }
 
@@ -166,32 +170,28 @@ int secp256k1_pedersen_blind_generator_blind_sum(const secp256k1_context* ctx, c
     Scalar sum, last, term, t;
     scalar_set_int(sum, 0);
     scalar_set_int(last, 0);
+    int any_overflow = 0;
     for (size_t i = 0; i < n_total; i++) {
         int o1 = 0, o2 = 0;
         scalar_set_int(term, value[i]);
         scalar_set_b32(t, generator_blind[i], &o1);
         scalar_mul(term, term, t);
         scalar_set_b32(last, blinding_factor[i], &o2);
-        if (o1 || o2) {
-            scalar_clear(sum);
-            scalar_clear(last);
-            scalar_clear(term);
-            scalar_clear(t);
-            return 0;
-        }
+        any_overflow |= o1 | o2;
         scalar_add(term, term, last);
         scalar_cond_negate(term, (uint64_t)(i < n_inputs));
         scalar_add(sum, sum, term);
     }
+    declassify(ctx, &any_overflow, sizeof any_overflow);  // the call's result
     // The last output's factor absorbs the difference.
     scalar_negate(sum, sum);
     scalar_add(last, last, sum);
-    scalar_get_b32(blinding_factor[n_total - 1], last);
+    if (!any_overflow) scalar_get_b32(blinding_factor[n_total - 1], last);
     scalar_clear(sum);
     scalar_clear(last);
     scalar_clear(term);
     scalar_clear(t);
-    return 1;
+    return !any_overflow;
 }
 
 }  // extern "C"

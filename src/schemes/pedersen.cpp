@@ -1,6 +1,8 @@
 // Pedersen commitments (see pedersen.h).
 #include "schemes/pedersen.h"
 
+#include "batch/batch_ops.h"
+
 namespace fastsecp::pedersen {
 
 bool load_var(Ge& r, const unsigned char in33[33], bool reduce_x) {
@@ -25,6 +27,25 @@ bool load_var(Ge& r, const unsigned char in33[33], bool reduce_x) {
         fe_normalize_var(y);
     }
     ge_set_xy(r, x, y);
+    return true;
+}
+
+bool load_many_var(Ge* r, const unsigned char* const* in33, std::size_t n) {
+    constexpr std::size_t CHUNK = 64;
+    Fe x[CHUNK];
+    bool ok[CHUNK];
+    for (std::size_t base = 0; base < n; base += CHUNK) {
+        const std::size_t m = n - base < CHUNK ? n - base : CHUNK;
+        for (std::size_t k = 0; k < m; k++) {
+            fe_set_b32_mod(x[k], in33[base + k] + 1);
+            fe_normalize_var(x[k]);
+        }
+        batch::lift_x_square(r + base, ok, x, m);
+        for (std::size_t k = 0; k < m; k++) {
+            if (!ok[k]) return false;
+            if (in33[base + k][0] & 1) ge_neg(r[base + k], r[base + k]);
+        }
+    }
     return true;
 }
 

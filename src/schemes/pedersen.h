@@ -16,6 +16,9 @@ namespace fastsecp::pedersen {
 // root of x^3 + 7 that is itself a square (negated for an odd prefix). False when x is not on the
 // curve. Variable time.
 bool load_var(Ge& r, const unsigned char in33[33], bool reduce_x);
+// load_var (x reduced mod p) for many encodings at once, the square roots several at a time
+// (batch::lift_x_square). False when any x is not on the curve. Variable time.
+bool load_many_var(Ge* r, const unsigned char* const* in33, std::size_t n);
 // The encoding of p with prefix base (square y) or base + 1. Variable time (public points).
 void save_var(unsigned char out33[33], const Ge& p, unsigned char base);
 

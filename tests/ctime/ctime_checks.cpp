@@ -27,6 +27,7 @@
 #include <fastsecp_wallet.h>
 #include <secp256k1_dleq.h>
 #include <secp256k1_ecdsa_adaptor.h>
+#include <secp256k1_generator.h>
 
 namespace fastsecp::ctime {
 namespace {
@@ -639,6 +640,29 @@ void Checker::check_protocols(const TestKey& k) {
             expect_ret(r2, 1, "ecdsa_adaptor_recover");
             expect(r2 == 1 && equal_secret(rec, k.bytes.data(), 32), "ecdsa_adaptor_recover: not the key");
         }
+    });
+    // Pedersen commitments (secp256k1-zkp's API): the blind and the value are secret, the
+    // commitment public. Keys 0 (blind 0: value·H alone) and n-1 are valid blinds here.
+    step(key + "pedersen_commit (secret blind and value)", [&] {
+        B32 blind = k.bytes;
+        uint64_t value = 0x0123456789abcdefULL;
+        classify(blind.data(), blind.size());
+        classify(&value, sizeof value);
+        secp256k1_pedersen_commitment c;
+        int ret = secp256k1_pedersen_commit(ctx_, &c, blind.data(), value, secp256k1_generator_h);
+        declassify(ret);
+        declassify(c);
+        expect(ret == 1 || !k.valid, "pedersen_commit failed on a valid blind");
+    });
+    step(key + "pedersen_blind_sum (secret blinds)", [&] {
+        B32 a = k.bytes, b = entropy_;
+        classify(a.data(), a.size());
+        classify(b.data(), b.size());
+        const unsigned char* blinds[2] = {a.data(), b.data()};
+        unsigned char out[32];
+        int ret = secp256k1_pedersen_blind_sum(ctx_, out, blinds, 2, 1);
+        declassify(ret);
+        expect(ret == 1 || !k.valid, "pedersen_blind_sum failed on valid blinds");
     });
 }
 
