@@ -1,7 +1,6 @@
 /* fastsecp: the Pedersen-commitment part of secp256k1-zkp's generator module
  * (secp256k1_generator.h, BlockstreamResearch/secp256k1-zkp), declarations as there so software
- * built on it can link against fastsecp; the documentation is our own. Not in libsecp256k1 v0.8.0.
- * Not provided (yet): secp256k1_generator_generate and secp256k1_generator_generate_blinded. */
+ * built on it can link against fastsecp; the documentation is our own. Not in libsecp256k1 v0.8.0. */
 #ifndef SECP256K1_GENERATOR_H
 #define SECP256K1_GENERATOR_H
 
@@ -31,6 +30,20 @@ SECP256K1_API SECP256K1_WARN_UNUSED_RESULT int secp256k1_generator_parse(
 SECP256K1_API int secp256k1_generator_serialize(
     const secp256k1_context *ctx, unsigned char *output, const secp256k1_generator *gen
 ) SECP256K1_ARG_NONNULL(1) SECP256K1_ARG_NONNULL(2) SECP256K1_ARG_NONNULL(3);
+
+/** A generator derived from a 32-byte key (an asset tag, say): the sum of the Shallue-van de
+ *  Woestijne map of SHA256("1st generation: " || key) and of SHA256("2nd generation: " || key),
+ *  as secp256k1-zkp derives it. Returns 1, or 0 when a hash is >= p (about 2^-128 likely).
+ *  Constant time in key32. */
+SECP256K1_API SECP256K1_WARN_UNUSED_RESULT int secp256k1_generator_generate(
+    const secp256k1_context *ctx, secp256k1_generator *gen, const unsigned char *key32
+) SECP256K1_ARG_NONNULL(1) SECP256K1_ARG_NONNULL(2) SECP256K1_ARG_NONNULL(3);
+
+/** secp256k1_generator_generate plus blind32·G (a blinded asset generator). Returns 1, or 0 when
+ *  blind32 >= n or a hash is >= p. ctx: a context that can sign. Constant time in key and blind. */
+SECP256K1_API SECP256K1_WARN_UNUSED_RESULT int secp256k1_generator_generate_blinded(
+    const secp256k1_context *ctx, secp256k1_generator *gen, const unsigned char *key32, const unsigned char *blind32
+) SECP256K1_ARG_NONNULL(1) SECP256K1_ARG_NONNULL(2) SECP256K1_ARG_NONNULL(3) SECP256K1_ARG_NONNULL(4);
 
 /** A Pedersen commitment (opaque, 64 bytes). */
 typedef struct secp256k1_pedersen_commitment {

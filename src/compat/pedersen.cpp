@@ -62,6 +62,31 @@ int secp256k1_generator_serialize(const secp256k1_context* ctx, unsigned char* o
     return 1;
 }
 
+int secp256k1_generator_generate(const secp256k1_context* ctx, secp256k1_generator* gen, const unsigned char* key32) {
+    ARG_CHECK(gen != NULL);
+    ARG_CHECK(key32 != NULL);
+    Ge g;
+    int ret = pedersen::generator_generate(g, ctx->gen_blind, key32, nullptr);
+    declassify(ctx, &ret, sizeof ret);
+    declassify(ctx, &g, sizeof g);  // a generator is public
+    gen_save(gen, g);
+    return ret;
+}
+
+int secp256k1_generator_generate_blinded(const secp256k1_context* ctx, secp256k1_generator* gen,
+                                         const unsigned char* key32, const unsigned char* blind32) {
+    ARG_CHECK(gen != NULL);
+    ARG_CHECK(key32 != NULL);
+    ARG_CHECK(blind32 != NULL);
+    ARG_CHECK_GEN_BUILT();
+    Ge g;
+    int ret = pedersen::generator_generate(g, ctx->gen_blind, key32, blind32);
+    declassify(ctx, &ret, sizeof ret);
+    declassify(ctx, &g, sizeof g);
+    gen_save(gen, g);
+    return ret;
+}
+
 int secp256k1_pedersen_commitment_parse(const secp256k1_context* ctx, secp256k1_pedersen_commitment* commit,
                                         const unsigned char* input) {
     ARG_CHECK(commit != NULL);

@@ -19,6 +19,32 @@ constexpr char TAG_AUX[] = "ECDSAadaptor/aux";
 // cbytes in constant time (points derived from secret nonces before they are published).
 void cbytes_ct(unsigned char out33[33], const Ge& p) { silentpayments::shared_secret_serialize(out33, p); }
 
+// k from the nonce source (1 when the source fails or gives 0; the result says which), and the
+// encodings of k·G and k·Y. Constant time in the key and the nonce.
+bool nonce_points(Scalar& k, unsigned char kg33[33], unsigned char ky33[33], const GenBlind& blind, const Ge& Y,
+                  const NonceSource& nonce, const unsigned char* msg32, const unsigned char* key32,
+                  const unsigned char y33[33], const unsigned char* algo, std::size_t algolen) {
+    unsigned char n32[32];
+    bool ok = nonce.fn(nonce.self, n32, msg32, key32, y33, algo, algolen);
+    scalar_set_b32(k, n32, nullptr);
+    ok &= !scalar_is_zero(k);
+    Scalar one;
+    scalar_set_int(one, 1);
+    scalar_cmov(k, one, (uint64_t)!ok);
+    Gej gj, yj;
+    Ge g, y;
+    ecmult_gen(blind, gj, k);
+    ecmult_const(yj, Y, k);
+    ge_set_gej(g, gj);
+    ge_set_gej(y, yj);
+    cbytes_ct(kg33, g);
+    cbytes_ct(ky33, y);
+    hash::memclear(n32, sizeof n32);
+    hash::memclear(&gj, sizeof gj);
+    hash::memclear(&yj, sizeof yj);
+    return ok;
+}
+
 // e = tagged_hash("DLEQ", P1 || gen2 || P2 || R1 || R2) mod n.
 void dleq_challenge(Scalar& e, const unsigned char p1[33], const unsigned char gen2[33], const unsigned char p2[33],
                     const unsigned char r1[33], const unsigned char r2[33], hash::CompressFn fn) {
@@ -36,37 +62,21 @@ void dleq_challenge(Scalar& e, const unsigned char p1[33], const unsigned char g
 bool dleq_prove(Scalar& e, Scalar& s, const GenBlind& blind, const Scalar& k, const unsigned char p1[33],
                 const Ge& Y, const unsigned char y33[33], const unsigned char p2[33], const NonceSource& nonce,
                 hash::CompressFn fn) {
-    unsigned char buf[32], k32[32], n32[32];
+    unsigned char buf[32], k32[32];
     hash::Sha256 h;
     hash::sha256_init(h, fn);
     hash::sha256_write(h, p1, 33);
     hash::sha256_write(h, p2, 33);
     hash::sha256_finalize(h, buf);
     scalar_get_b32(k32, k);
-    bool ok = nonce.fn(nonce.self, n32, buf, k32, y33, ALGO_DLEQ, sizeof ALGO_DLEQ);
     Scalar k2;
-    scalar_set_b32(k2, n32, nullptr);
-    ok &= !scalar_is_zero(k2);
-    Scalar one;
-    scalar_set_int(one, 1);
-    scalar_cmov(k2, one, (uint64_t)!ok);
-    Gej r1j, r2j;
-    Ge r1, r2;
-    ecmult_gen(blind, r1j, k2);
-    ecmult_const(r2j, Y, k2);
-    ge_set_gej(r1, r1j);
-    ge_set_gej(r2, r2j);
     unsigned char r1_33[33], r2_33[33];
-    cbytes_ct(r1_33, r1);
-    cbytes_ct(r2_33, r2);
+    bool ok = nonce_points(k2, r1_33, r2_33, blind, Y, nonce, buf, k32, y33, ALGO_DLEQ, sizeof ALGO_DLEQ);
     dleq_challenge(e, p1, y33, p2, r1_33, r2_33, fn);
     scalar_mul(s, e, k);
     scalar_add(s, s, k2);
     scalar_clear(k2);
     hash::memclear(k32, sizeof k32);
-    hash::memclear(n32, sizeof n32);
-    hash::memclear(&r1j, sizeof r1j);
-    hash::memclear(&r2j, sizeof r2j);
     return ok;
 }
 
@@ -123,23 +133,12 @@ void nonce_hash(unsigned char nonce32[32], const unsigned char* msg32, const uns
 
 bool encrypt(unsigned char sig162[162], const GenBlind& blind, const unsigned char seckey32[32], const Ge& Y,
              const unsigned char msg32[32], const NonceSource& nonce, hash::CompressFn fn) {
-    unsigned char y33[33], n32[32];
+    unsigned char y33[33];
     pubkey_serialize33(y33, Y);  // Y is public
-    bool ok = nonce.fn(nonce.self, n32, msg32, seckey32, y33, ALGO_NONCE, sizeof ALGO_NONCE);
     Scalar k, one;
-    scalar_set_b32(k, n32, nullptr);
-    ok &= !scalar_is_zero(k);
     scalar_set_int(one, 1);
-    scalar_cmov(k, one, (uint64_t)!ok);
-    Gej rj, rpj;
-    Ge R, Rp;
-    ecmult_const(rj, Y, k);
-    ecmult_gen(blind, rpj, k);
-    ge_set_gej(R, rj);
-    ge_set_gej(Rp, rpj);
-    unsigned char r33[33], rp33[33];
-    cbytes_ct(r33, R);
-    cbytes_ct(rp33, Rp);
+    unsigned char r33[33], rp33[33];  // R = k·Y, R' = k·G
+    bool ok = nonce_points(k, rp33, r33, blind, Y, nonce, msg32, seckey32, y33, ALGO_NONCE, sizeof ALGO_NONCE);
     Scalar e, s;
     bool dleq_ok = dleq_prove(e, s, blind, k, rp33, Y, y33, r33, nonce, fn);
 
@@ -167,9 +166,6 @@ bool encrypt(unsigned char sig162[162], const GenBlind& blind, const unsigned ch
     scalar_clear(k);
     scalar_clear(x);
     scalar_clear(t);
-    hash::memclear(n32, sizeof n32);
-    hash::memclear(&rj, sizeof rj);
-    hash::memclear(&rpj, sizeof rpj);
     return ok;
 }
 

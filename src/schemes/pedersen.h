@@ -26,6 +26,19 @@ void save_var(unsigned char out33[33], const Ge& p, unsigned char base);
 // a constant-time k·P too (the value is secret in confidential transactions).
 bool commit(Gej& r, const GenBlind& blind, const Scalar& b, std::uint64_t value, const Ge& H);
 
+// Shallue-van de Woestijne map of t to the curve (Fouque-Tibouchi, "Indifferentiable hashing to
+// Barreto-Naehrig curves", 2012), in secp256k1-zkp's form: c = (-3)^((p+1)/4) (a square root of
+// -3), d = (c - 1)/2, w = c·t/(1 + 7 + t²), x1 = d - t·w, x2 = -(x1 + 1), x3 = 1 + 1/w² (with
+// 1/0 taken as 0, so t = 0 gives x1 = d); the first xi with xi³ + 7 a square, y its root
+// (xi³ + 7)^((p+1)/4), negated when t is odd. Constant time.
+void svdw(Ge& r, const Fe& t);
+
+// secp256k1-zkp's generator from a 32-byte key: svdw(SHA256("1st generation: " || key)) +
+// svdw(SHA256("2nd generation: " || key)), plus blind·G when blind32 is given. False when a hash
+// is >= p or the blind >= n (the point is still written). Constant time in key and blind.
+bool generator_generate(Ge& r, const GenBlind& gen_blind, const unsigned char key32[32],
+                        const unsigned char* blind32);
+
 // Whether the sum of pos minus the sum of neg is infinity. Variable time.
 bool tally_var(const Ge* pos, std::size_t npos, const Ge* neg, std::size_t nneg);
 

@@ -654,6 +654,16 @@ void Checker::check_protocols(const TestKey& k) {
         declassify(c);
         expect(ret == 1 || !k.valid, "pedersen_commit failed on a valid blind");
     });
+    step(key + "generator_generate_blinded (secret key and blind)", [&] {
+        B32 tag = entropy_, blind = k.bytes;
+        classify(tag.data(), tag.size());
+        classify(blind.data(), blind.size());
+        secp256k1_generator g;
+        int ret = secp256k1_generator_generate_blinded(ctx_, &g, tag.data(), blind.data());
+        declassify(ret);
+        declassify(g);
+        expect(ret == 1 || !k.valid, "generator_generate_blinded failed on a valid blind");
+    });
     step(key + "pedersen_blind_sum (secret blinds)", [&] {
         B32 a = k.bytes, b = entropy_;
         classify(a.data(), a.size());

@@ -22,6 +22,7 @@ TEST(Pedersen, SameAsSecp256k1Zkp) {
     EXPECT_EQ(to_hex(h33, 33), j.at("generator_h").get<std::string>());
     ASSERT_EQ(j.at("cases").size(), 48u);
     std::vector<secp256k1_pedersen_commitment> made;
+    int generated = 0;
     for (size_t i = 0; i < j.at("cases").size(); i++) {
         const auto& c = j.at("cases")[i];
         SCOPED_TRACE("case " + std::to_string(i));
@@ -32,6 +33,19 @@ TEST(Pedersen, SameAsSecp256k1Zkp) {
         ASSERT_EQ(secp256k1_generator_serialize(ctx, back, &gen), 1);
         EXPECT_EQ(to_hex(back, 33), to_hex(g33));
         Bytes blind = from_hex(c.at("blind").get<std::string>());
+        // The generator derived here from the same key (and blind) is secp256k1-zkp's.
+        const std::string from = c.at("generator_from").get<std::string>();
+        if (from != "h") {
+            Bytes key = from_hex(c.at("key").get<std::string>());
+            secp256k1_generator mine;
+            int ok = from == "generate" ? secp256k1_generator_generate(ctx, &mine, key.data())
+                                        : secp256k1_generator_generate_blinded(ctx, &mine, key.data(), blind.data());
+            ASSERT_EQ(ok, 1);
+            ASSERT_EQ(secp256k1_generator_serialize(ctx, back, &mine), 1);
+            EXPECT_EQ(to_hex(back, 33), to_hex(g33)) << from;
+            EXPECT_EQ(std::memcmp(mine.data, gen.data, 64), 0);
+            generated++;
+        }
         uint64_t value = std::stoull(c.at("value").get<std::string>());
         secp256k1_pedersen_commitment cm;
         int ok = secp256k1_pedersen_commit(ctx, &cm, blind.data(), value, &gen);
@@ -56,6 +70,7 @@ TEST(Pedersen, SameAsSecp256k1Zkp) {
         EXPECT_EQ(sok, c.at("blind_sum").get<int>());
         if (sok) EXPECT_EQ(to_hex(sum, 32), c.at("sum").get<std::string>());
     }
+    EXPECT_EQ(generated, 23);
     // Distinct commitments do not tally; a permutation does.
     ASSERT_GE(made.size(), 3u);
     const secp256k1_pedersen_commitment* a[2] = {&made[0], &made[1]};
