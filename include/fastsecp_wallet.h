@@ -47,7 +47,13 @@ extern "C" {
 
 /* An extended key, field by field as BIP-32 serializes it. key[0] == 0x00 makes it private
  * (key[1..33) the secret key); otherwise key is the compressed public key (02/03 || x).
- * version, child_number: 32-bit values. */
+ * version, child_number: 32-bit values.
+ * pubkey: not serialized; the key's compressed public key, carried so that a derivation step from
+ * a private key does one k·G (the child's public key) instead of recomputing the parent's, and so
+ * that fastsecp_xkey_pubkey needs none. The calls that output keys fill it (a copy of key for a
+ * public key), except fastsecp_xkey_parse for a private key (it has no context: all zero there).
+ * All zero means "not known": the calls then compute it. The calls trust a non-zero pubkey: a
+ * caller who writes key itself must zero pubkey. */
 typedef struct fastsecp_xkey {
     unsigned int version;
     unsigned int child_number;
@@ -55,6 +61,7 @@ typedef struct fastsecp_xkey {
     unsigned char parent_fingerprint[4];
     unsigned char chain_code[32];
     unsigned char key[33];
+    unsigned char pubkey[33];
 } fastsecp_xkey;
 
 /* Master key from a seed of 16..64 bytes (BIP-32: HMAC-SHA512 keyed "Bitcoin seed").
@@ -69,8 +76,8 @@ FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_xkey_from_seed
  * Returns FASTSECP_OK, FASTSECP_ERR_INVALID_ARGUMENT (NULL), FASTSECP_ERR_BAD_CHECKSUM,
  * FASTSECP_ERR_BAD_ENCODING (characters, length other than 78 bytes, unknown version, private key
  * not prefixed by 0x00, public key prefix not 02/03, depth 0 with a non-zero parent fingerprint or
- * child number), FASTSECP_ERR_SCALAR_OUT_OF_RANGE (private key 0 or >= n),
- * FASTSECP_ERR_POINT_NOT_ON_CURVE (public key x not on the curve, or >= p). */
+ * child number, public key x >= p), FASTSECP_ERR_SCALAR_OUT_OF_RANGE (private key 0 or >= n),
+ * FASTSECP_ERR_POINT_NOT_ON_CURVE (public key x < p but not on the curve). */
 FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_xkey_parse(fastsecp_xkey *out, const char *text);
 
 /* Base58Check text of key into out (out_size >= FASTSECP_XKEY_STRING_SIZE is always enough).
@@ -100,9 +107,10 @@ FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_xkey_derive(
     const fastsecp_ctx *ctx, fastsecp_xkey *out, const fastsecp_xkey *parent, unsigned int index);
 
 /* Parses "m/86'/0'/0'/0/5" ("m" and "m/" optional; ', h or H mark hardened components; each
- * number below 2^31) into indices[0..*n). cap: room in indices.
+ * number below 2^31, in decimal without leading zeros: "m/01" is rejected, as BIP-32 tools do)
+ * into indices[0..*n). cap: room in indices.
  * Returns FASTSECP_OK, FASTSECP_ERR_INVALID_ARGUMENT (NULL), FASTSECP_ERR_BAD_ENCODING (syntax,
- * a number >= 2^31; anywhere in the text), FASTSECP_ERR_BUFFER_TOO_SMALL (more than cap components, or
+ * a leading zero, a number >= 2^31; anywhere in the text), FASTSECP_ERR_BUFFER_TOO_SMALL (more than cap components, or
  * more than FASTSECP_BIP32_MAX_PATH). */
 FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_bip32_path_parse(
     unsigned int *indices, size_t *n, size_t cap, const char *path);
@@ -291,7 +299,8 @@ FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_eth_address_to
 
 /* Parses "0x" + 40 hex digits into out20 (may be NULL). All lower-case or all upper-case digits
  * carry no checksum and are accepted; mixed case must be the EIP-55 form.
- * FASTSECP_ERR_BAD_ENCODING (prefix, length, characters), FASTSECP_ERR_BAD_CHECKSUM. */
+ * FASTSECP_ERR_BAD_ENCODING (prefix other than a lower-case "0x" (EIP-55 tools reject "0X"),
+ * length, characters), FASTSECP_ERR_BAD_CHECKSUM. */
 FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_eth_address_parse(
     unsigned char *out20, const char *text);
 

@@ -3,6 +3,8 @@
 #   fuzz_parsers  differential against libsecp256k1 v0.8.0 (every parser/verifier of secp256k1*.h);
 #   fuzz_wallet   property checks of the wallet parsers (fastsecp_wallet.h: extended keys, paths,
 #                 Base58Check, WIF, Bech32/Bech32m, segwit addresses, EIP-55, script trees).
+#   fuzz_protocols property checks of secp256k1_dleq.h, secp256k1_ecdsa_adaptor.h and
+#                 secp256k1_generator.h (adaptor signatures, commitments, generators, DLEQ proofs).
 #   tools/fuzz.sh [SECONDS]     (default 60 per target: CI's `tools/fuzz.sh 60` fuzzes 2 minutes)
 # Builds build-fuzz/ with clang, then runs every target for SECONDS, starting from the inputs of
 # earlier failures kept in tests/fuzz/regressions/ (fuzz_parsers) and tests/fuzz/regressions-wallet/
@@ -16,7 +18,7 @@ BUILD=${FASTSECP_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}
 SECONDS_PER_TARGET=${1:-60}
 CC=clang CXX=clang++ cmake -S "$ROOT" -B "$BUILD" -DFASTSECP_BUILD_CUDA=OFF -DCMAKE_BUILD_TYPE=Release -DFASTSECP_BUILD_FUZZERS=ON \
   -DFASTSECP_SANITIZE=ON -DSECP256K1_BUILD_TESTS=ON -DSECP256K1_BUILD_CTIME_TESTS=OFF -DSECP256K1_BUILD_BENCHMARK=OFF
-cmake --build "$BUILD" -j "${JOBS:-2}" --target fuzz_parsers fuzz_wallet
+cmake --build "$BUILD" -j "${JOBS:-2}" --target fuzz_parsers fuzz_wallet fuzz_protocols
 cd "$BUILD"
 SEED_ARG=()
 [ -n "${FASTSECP_FUZZ_SEED:-}" ] && SEED_ARG=(-seed="$FASTSECP_FUZZ_SEED")
@@ -28,3 +30,4 @@ run() {  # run TARGET CORPUS REGRESSIONS
 }
 run fuzz_parsers parsers regressions
 run fuzz_wallet wallet regressions-wallet
+run fuzz_protocols protocols regressions-protocols

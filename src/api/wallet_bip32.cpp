@@ -64,10 +64,17 @@ void clear_xkey(fastsecp_xkey* x) {
     if (x) hash::memclear(x, sizeof *x);
 }
 
-// pub33 and fingerprint of a checked key (constant-time k·G for a private one).
+bool pubkey_known(const fastsecp_xkey& x) {
+    unsigned char any = 0;
+    for (unsigned char b : x.pubkey) any |= b;
+    return any != 0;
+}
+
+// pub33 of a checked key: the carried pubkey when known, else constant-time k·G for a private one.
 void key_pub33(const fastsecp_ctx* ctx, unsigned char pub33[33], const Key& key, const fastsecp_xkey& x) {
-    if (key.is_private) bip32::compute_pub33(ctx->gen_blind, pub33, key.k);
-    else std::memcpy(pub33, x.key, 33);
+    if (!key.is_private) std::memcpy(pub33, x.key, 33);
+    else if (pubkey_known(x)) std::memcpy(pub33, x.pubkey, 33);  // public data: the branch leaks nothing
+    else bip32::compute_pub33(ctx->gen_blind, pub33, key.k);
 }
 
 void fingerprint(unsigned char fp[4], const unsigned char pub33[33]) {
@@ -102,6 +109,10 @@ fastsecp_status derive_step(const fastsecp_ctx* ctx, fastsecp_xkey* out, Key& ke
         }
         child.key[0] = 0;
         scalar_get_b32(child.key + 1, ck);
+        // The child carries its public key: the step's one k·G (the next step and
+        // fastsecp_xkey_pubkey reuse it).
+        bip32::compute_pub33(ctx->gen_blind, child.pubkey, ck);
+        api::declassify(child.pubkey, sizeof child.pubkey);
         key.k = ck;
         scalar_clear(ck);
     } else {
@@ -109,6 +120,7 @@ fastsecp_status derive_step(const fastsecp_ctx* ctx, fastsecp_xkey* out, Key& ke
         if (bip32::ckd_pub(K, chain, key.K, pub33, parent.chain_code, index) != bip32::Result::ok)
             return FASTSECP_ERR_SCALAR_OUT_OF_RANGE;
         pubkey_serialize33(child.key, K);
+        std::memcpy(child.pubkey, child.key, 33);
         key.K = K;
     }
     std::memcpy(child.chain_code, chain, 32);
@@ -140,6 +152,8 @@ fastsecp_status fastsecp_xkey_from_seed(const fastsecp_ctx* ctx, fastsecp_xkey* 
     }
     out->version = version;
     scalar_get_b32(out->key + 1, k);
+    bip32::compute_pub33(ctx->gen_blind, out->pubkey, k);
+    api::declassify(out->pubkey, sizeof out->pubkey);
     scalar_clear(k);
     return FASTSECP_OK;
 }
@@ -166,6 +180,7 @@ fastsecp_status fastsecp_xkey_parse(fastsecp_xkey* out, const char* text) {
     fastsecp_status st = check_key(key, *out);
     scalar_clear(key.k);
     if (st != FASTSECP_OK) clear_xkey(out);
+    else if (!key.is_private) std::memcpy(out->pubkey, out->key, 33);
     return st;
 }
 
@@ -219,6 +234,7 @@ fastsecp_status fastsecp_xkey_neuter(const fastsecp_ctx* ctx, fastsecp_xkey* out
     fastsecp_status st = fastsecp_xkey_pubkey(ctx, pub.key, nullptr, key);
     if (st == FASTSECP_OK && bip32::version_lookup(key->version, &is_private, &other) && is_private)
         pub.version = other;
+    std::memcpy(pub.pubkey, pub.key, 33);
     if (st == FASTSECP_OK) std::memcpy(out, &pub, sizeof pub);
     else clear_xkey(out);
     hash::memclear(&pub, sizeof pub);

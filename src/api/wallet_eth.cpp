@@ -41,7 +41,7 @@ fastsecp_status fastsecp_eth_address_to_checksum(char* out, size_t out_size, con
 fastsecp_status fastsecp_eth_address_parse(unsigned char* out20, const char* text) {
     if (out20) std::memset(out20, 0, 20);
     if (text == nullptr) return FASTSECP_ERR_INVALID_ARGUMENT;
-    if (std::strlen(text) != 42 || text[0] != '0' || (text[1] != 'x' && text[1] != 'X')) return FASTSECP_ERR_BAD_ENCODING;
+    if (std::strlen(text) != 42 || text[0] != '0' || text[1] != 'x') return FASTSECP_ERR_BAD_ENCODING;
     unsigned char a[20];
     bool lower = false, upper = false;
     for (int i = 0; i < 40; i++) {

@@ -14,8 +14,8 @@
 
 namespace fastsecp::batch {
 #if defined(FASTSECP_HAVE_BMI2_BUILD)
-const BatchOps BATCH_BMI2 = {"bmi2-adx", bmi2::msm_strauss, bmi2::msm_pippenger, bmi2::lift_x_even};
+const BatchOps BATCH_BMI2 = {"bmi2-adx", bmi2::msm_strauss, bmi2::msm_pippenger, bmi2::lift_x_even, bmi2::lift_x_square};
 #else
-const BatchOps BATCH_BMI2 = {"portable", bmi2::msm_strauss, bmi2::msm_pippenger, bmi2::lift_x_even};
+const BatchOps BATCH_BMI2 = {"portable", bmi2::msm_strauss, bmi2::msm_pippenger, bmi2::lift_x_even, bmi2::lift_x_square};
 #endif
 }

@@ -15,6 +15,9 @@ struct BatchOps {
     // BIP-340 lift_x of x[0..n): r[k] = the point with x = x[k] (< p) and even y; ok[k] says
     // whether there is one. The square roots run several at a time (lift_x_impl.h). Variable time.
     void (*lift_x_even)(Ge* r, bool* ok, const Fe* x, size_t n);
+    // The same with the y that is a square mod p (secp256k1-zkp's commitment and generator
+    // encodings).
+    void (*lift_x_square)(Ge* r, bool* ok, const Fe* x, size_t n);
 };
 
 extern const BatchOps BATCH_PORTABLE;
@@ -23,5 +26,6 @@ extern const BatchOps BATCH_BMI2;
 const BatchOps& batch_ops();
 
 static inline void lift_x_even(Ge* r, bool* ok, const Fe* x, size_t n) { batch_ops().lift_x_even(r, ok, x, n); }
+static inline void lift_x_square(Ge* r, bool* ok, const Fe* x, size_t n) { batch_ops().lift_x_square(r, ok, x, n); }
 
 }  // namespace fastsecp::batch

@@ -7,5 +7,5 @@
 #include "batch/strauss_impl.h"
 
 namespace fastsecp::batch {
-const BatchOps BATCH_PORTABLE = {"portable", portable::msm_strauss, portable::msm_pippenger, portable::lift_x_even};
+const BatchOps BATCH_PORTABLE = {"portable", portable::msm_strauss, portable::msm_pippenger, portable::lift_x_even, portable::lift_x_square};
 }

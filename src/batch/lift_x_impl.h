@@ -9,7 +9,9 @@
 
 namespace fastsecp::FASTSECP_VARIANT {
 
-// r = the point with x and even y from y = c^((p+1)/4), c = x³ + 7; ok when y² = c.
+// r = the point with x and even y from y = c^((p+1)/4), c = x³ + 7; ok when y² = c. EVEN false:
+// y as the exponentiation gives it, the root that is itself a square ((p+1)/4 is even).
+template <bool EVEN>
 static inline void lift_x_finish(Ge& r, bool& ok, const Fe& x, const Fe& c, Fe y) {
     Fe chk, neg;
     fe_sqr(chk, y);
@@ -19,7 +21,7 @@ static inline void lift_x_finish(Ge& r, bool& ok, const Fe& x, const Fe& c, Fe y
     r.x = x;
     fe_normalize_var(r.x);
     fe_normalize_var(y);
-    if (fe_is_odd(y)) {
+    if (EVEN && fe_is_odd(y)) {
         fe_negate(y, y, 1);
         fe_normalize_var(y);
     }
@@ -31,7 +33,8 @@ static inline void lift_x_finish(Ge& r, bool& ok, const Fe& x, const Fe& c, Fe y
 // about as much as two scalar pairs, ≈ 6.6 vs 2 × 3.6 µs here, so four or more go to the lanes);
 // otherwise two at a time in lockstep, which lets the CPU overlap their multiplications (about
 // 40% faster than two in a row).
-static void lift_x_even(Ge* r, bool* ok, const Fe* x, size_t n) {
+template <bool EVEN>
+static void lift_x_impl(Ge* r, bool* ok, const Fe* x, size_t n) {
     constexpr size_t CHUNK = 32;
     const bool lanes = simd::lanes_kernel() == 1;
     for (size_t base = 0; base < n; base += CHUNK) {
@@ -51,8 +54,11 @@ static void lift_x_even(Ge* r, bool* ok, const Fe* x, size_t n) {
         }
         for (; k + 1 < m; k += 2) fe_pow_sqrt_lanes<2>(y + k, c + k);
         if (k < m) fe_pow_sqrt_lanes<1>(y + k, c + k);
-        for (size_t j = 0; j < m; j++) lift_x_finish(r[base + j], ok[base + j], x[base + j], c[j], y[j]);
+        for (size_t j = 0; j < m; j++) lift_x_finish<EVEN>(r[base + j], ok[base + j], x[base + j], c[j], y[j]);
     }
 }
+
+static void lift_x_even(Ge* r, bool* ok, const Fe* x, size_t n) { lift_x_impl<true>(r, ok, x, n); }
+static void lift_x_square(Ge* r, bool* ok, const Fe* x, size_t n) { lift_x_impl<false>(r, ok, x, n); }
 
 }  // namespace fastsecp::FASTSECP_VARIANT

@@ -143,6 +143,7 @@ bool parse_path(std::uint32_t* out, std::size_t* n, std::size_t cap, const char*
     }
     for (;;) {
         if (*p < '0' || *p > '9') return false;
+        if (*p == '0' && p[1] >= '0' && p[1] <= '9') return false;  // "01": no leading zeros
         std::uint64_t v = 0;
         for (; *p >= '0' && *p <= '9'; p++) {
             v = v * 10 + (std::uint64_t)(*p - '0');

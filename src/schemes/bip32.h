@@ -76,7 +76,8 @@ void deserialize78(Raw& r, const unsigned char in[78]);
 
 // Path text: "m/86'/0'/0'/0/5" (the leading "m/" optional, ' or h or H for hardened). Writes the
 // first cap indices, and *n gets the number of components (which may exceed cap: the whole text
-// is checked); false on a syntax error or an index >= 2^31 before the hardened mark.
+// is checked); false on a syntax error, a leading zero ("01") or an index >= 2^31 before the
+// hardened mark.
 bool parse_path(std::uint32_t* out, std::size_t* n, std::size_t cap, const char* path);
 
 }  // namespace fastsecp::bip32

@@ -28,6 +28,9 @@
 #if defined(ENABLE_MODULE_FROST)
 #include <secp256k1_frost.h>
 #endif
+#include <secp256k1_dleq.h>
+#include <secp256k1_ecdsa_adaptor.h>
+#include <secp256k1_generator.h>
 
 namespace fastsecp::ctime {
 namespace {
@@ -202,6 +205,7 @@ class Checker {
     void check_musig(const TestKey& k);
     void check_native();
     void check_frost();
+    void check_protocols(const TestKey& k);
     void check_wallet(fastsecp_ctx* nctx);
     void check_randomized_context();
     void check_preallocated();
@@ -235,6 +239,8 @@ void Checker::run_all() {
     check_preallocated();
     if (api_.name == "fastsecp") check_native();  // fastsecp.h has no libsecp256k1 counterpart
     if (api_.name == "fastsecp") check_frost();   // nor has secp256k1_frost.h
+    if (api_.name == "fastsecp")  // modules libsecp256k1 v0.8.0 lacks (secp256k1_dleq.h, ...)
+        for (const auto& k : test_keys()) check_protocols(k);
     if (!stray_.empty()) {
         step("callbacks outside steps", [&] {
             for (auto& s : stray_) report(s);
@@ -556,6 +562,123 @@ void Checker::check_silentpayments(const TestKey& k) {
                  }
              });
     }
+}
+
+// BIP-374 proofs and BIP-375 shares: the secret key and the aux randomness are secret; the
+// proof, the share and the return value are public once made.
+void Checker::check_protocols(const TestKey& k) {
+    const std::string key = std::string("key ") + k.label + ": ";
+    const int ok = k.valid ? 1 : 0;
+    const secp256k1_pubkey B = public_pubkey_of(peer_sk_);
+    const secp256k1_pubkey base = public_pubkey_of(msg_);
+    for (int with_msg = 0; with_msg < 2; with_msg++) {
+        step(key + "dleq_prove (secret key and aux randomness)" + (with_msg ? ", message" : ""), [&] {
+            B32 sk = k.bytes, aux = entropy_;
+            classify(sk.data(), sk.size());
+            classify(aux.data(), aux.size());
+            unsigned char proof[64];
+            int ret = secp256k1_dleq_prove(ctx_, proof, sk.data(), &B, aux.data(), with_msg ? msg_.data() : nullptr);
+            declassify(ret);
+            declassify(proof, sizeof proof);
+            expect_ret(ret, ok, "dleq_prove");
+        });
+    }
+    step(key + "dleq_prove_with_base (secret key and aux randomness)", [&] {
+        B32 sk = k.bytes, aux = entropy_;
+        classify(sk.data(), sk.size());
+        classify(aux.data(), aux.size());
+        unsigned char proof[64];
+        int ret = secp256k1_dleq_prove_with_base(ctx_, proof, sk.data(), &base, &B, aux.data(), nullptr);
+        declassify(ret);
+        declassify(proof, sizeof proof);
+        expect_ret(ret, ok, "dleq_prove_with_base");
+    });
+    step(key + "silentpayments_psbt_ecdh_share (secret key and aux randomness)", [&] {
+        B32 sk = k.bytes, aux = entropy_;
+        classify(sk.data(), sk.size());
+        classify(aux.data(), aux.size());
+        unsigned char proof[64];
+        secp256k1_pubkey share;
+        int ret = secp256k1_silentpayments_psbt_ecdh_share(ctx_, &share, proof, sk.data(), &B, aux.data());
+        declassify(ret);
+        declassify(proof, sizeof proof);
+        declassify(share);
+        expect_ret(ret, ok, "silentpayments_psbt_ecdh_share");
+    });
+    // ECDSA adaptor signatures (secp256k1-zkp's API): encryption's key and aux randomness, and
+    // decryption's key, are secret; recovery's output is the secret decryption key.
+    for (int with_aux = 0; with_aux < 2; with_aux++) {
+        step(key + "ecdsa_adaptor_encrypt (secret key" + (with_aux ? " and aux randomness)" : ")"), [&] {
+            B32 sk = k.bytes, aux = entropy_;
+            classify(sk.data(), sk.size());
+            classify(aux.data(), aux.size());
+            unsigned char sig[162];
+            int ret = secp256k1_ecdsa_adaptor_encrypt(ctx_, sig, sk.data(), &B, msg_.data(), nullptr,
+                                                      with_aux ? aux.data() : nullptr);
+            declassify(ret);
+            declassify(sig, sizeof sig);
+            expect_ret(ret, ok, "ecdsa_adaptor_encrypt");
+        });
+    }
+    // A public adaptor signature (encrypted to k's public key when k is valid), decrypted with k.
+    unsigned char sig[162] = {0};
+    secp256k1_pubkey Y = B;
+    if (k.valid) {
+        Y = public_pubkey_of(k.bytes);
+        B32 signer = peer_sk_;
+        int ret = secp256k1_ecdsa_adaptor_encrypt(ctx_, sig, signer.data(), &Y, msg_.data(), nullptr, nullptr);
+        declassify(ret);
+        declassify(sig, sizeof sig);
+    }
+    step(key + "ecdsa_adaptor_decrypt (secret decryption key)", [&] {
+        B32 dk = k.bytes;
+        classify(dk.data(), dk.size());
+        secp256k1_ecdsa_signature s;
+        int ret = secp256k1_ecdsa_adaptor_decrypt(ctx_, &s, dk.data(), sig);
+        declassify(ret);
+        declassify(s);  // published on chain
+        expect_ret(ret, ok, "ecdsa_adaptor_decrypt");
+        if (k.valid) {
+            unsigned char rec[32];
+            int r2 = secp256k1_ecdsa_adaptor_recover(ctx_, rec, &s, sig, &Y);
+            declassify(r2);
+            expect_ret(r2, 1, "ecdsa_adaptor_recover");
+            expect(r2 == 1 && equal_secret(rec, k.bytes.data(), 32), "ecdsa_adaptor_recover: not the key");
+        }
+    });
+    // Pedersen commitments (secp256k1-zkp's API): the blind and the value are secret, the
+    // commitment public. Keys 0 (blind 0: value·H alone) and n-1 are valid blinds here.
+    step(key + "pedersen_commit (secret blind and value)", [&] {
+        B32 blind = k.bytes;
+        uint64_t value = 0x0123456789abcdefULL;
+        classify(blind.data(), blind.size());
+        classify(&value, sizeof value);
+        secp256k1_pedersen_commitment c;
+        int ret = secp256k1_pedersen_commit(ctx_, &c, blind.data(), value, secp256k1_generator_h);
+        declassify(ret);
+        declassify(c);
+        expect(ret == 1 || !k.valid, "pedersen_commit failed on a valid blind");
+    });
+    step(key + "generator_generate_blinded (secret key and blind)", [&] {
+        B32 tag = entropy_, blind = k.bytes;
+        classify(tag.data(), tag.size());
+        classify(blind.data(), blind.size());
+        secp256k1_generator g;
+        int ret = secp256k1_generator_generate_blinded(ctx_, &g, tag.data(), blind.data());
+        declassify(ret);
+        declassify(g);
+        expect(ret == 1 || !k.valid, "generator_generate_blinded failed on a valid blind");
+    });
+    step(key + "pedersen_blind_sum (secret blinds)", [&] {
+        B32 a = k.bytes, b = entropy_;
+        classify(a.data(), a.size());
+        classify(b.data(), b.size());
+        const unsigned char* blinds[2] = {a.data(), b.data()};
+        unsigned char out[32];
+        int ret = secp256k1_pedersen_blind_sum(ctx_, out, blinds, 2, 1);
+        declassify(ret);
+        expect(ret == 1 || !k.valid, "pedersen_blind_sum failed on valid blinds");
+    });
 }
 
 // The native API (fastsecp.h): a context seeded with secret bytes, and batch key generation where

@@ -118,7 +118,7 @@ bool same_key(const fastsecp_xkey& a, const fastsecp_xkey& b) {
 // The bytes after the last field: written as zeros by every call that outputs a key (they would
 // otherwise carry stack leftovers).
 bool padding_zero(const fastsecp_xkey& k) {
-    size_t end = offsetof(fastsecp_xkey, key) + sizeof k.key;
+    size_t end = offsetof(fastsecp_xkey, pubkey) + sizeof k.pubkey;
     return all_zero((const unsigned char*)&k + end, sizeof k - end);
 }
 

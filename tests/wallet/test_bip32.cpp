@@ -1,5 +1,6 @@
 // BIP-32: the BIP's vectors 1-5, the BIP-49/84/86 key chains, BIP-328's xpub, and properties
 // (public derivation = private derivation then the public key; the batch = single children).
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <vector>
@@ -136,6 +137,20 @@ TEST(Bip32, ParseErrorCodes) {
     wrong = k;
     wrong.version = 0x01020304;
     EXPECT_EQ(fastsecp_xkey_serialize(buf, sizeof buf, &wrong), FASTSECP_ERR_BAD_ENCODING);
+    // A public key's x: >= p is an encoding error (as fastsecp.h's parsers say), x < p off the
+    // curve is POINT_NOT_ON_CURVE, as fastsecp_wallet.h documents.
+    fastsecp_xkey pub = k;
+    pub.version = FASTSECP_XKEY_XPUB;
+    pub.key[0] = 0x02;
+    std::memset(pub.key + 1, 0xFF, 32);  // x = 2^256 - 1 >= p
+    EXPECT_EQ(fastsecp_xkey_serialize(buf, sizeof buf, &pub), FASTSECP_ERR_BAD_ENCODING);
+    pub.key[32] = 0x2F;
+    pub.key[31] = 0xFC;
+    pub.key[28] = 0xFE;  // x = p exactly
+    EXPECT_EQ(fastsecp_xkey_serialize(buf, sizeof buf, &pub), FASTSECP_ERR_BAD_ENCODING);
+    std::memset(pub.key + 1, 0, 32);
+    pub.key[32] = 5;  // x = 5: x^3 + 7 = 132 is not a square mod p
+    EXPECT_EQ(fastsecp_xkey_serialize(buf, sizeof buf, &pub), FASTSECP_ERR_POINT_NOT_ON_CURVE);
 }
 
 TEST(Bip32, PathsAndArguments) {
@@ -156,6 +171,13 @@ TEST(Bip32, PathsAndArguments) {
     EXPECT_EQ(idx[0], 0xFFFFFFFFu);
     for (const char* bad : {"m/", "m//1", "m/2147483648", "m/1''", "m/x", "n/1", "m/1/", "/1", "m/-1", "m/1 "})
         EXPECT_EQ(fastsecp_bip32_path_parse(idx, &n, 8, bad), FASTSECP_ERR_BAD_ENCODING) << bad;
+    // Leading zeros are not BIP-32 numbers (its tools reject "m/01"); a lone 0 is one.
+    for (const char* bad : {"m/01", "m/00", "m/0/007'", "m/1/00h", "01", "m/44'/00'"})
+        EXPECT_EQ(fastsecp_bip32_path_parse(idx, &n, 8, bad), FASTSECP_ERR_BAD_ENCODING) << bad;
+    ASSERT_EQ(fastsecp_bip32_path_parse(idx, &n, 8, "m/0/0'/10/100h"), FASTSECP_OK);
+    EXPECT_EQ(n, 4u);
+    EXPECT_EQ(idx[2], 10u);
+    EXPECT_EQ(idx[3], 100u | FASTSECP_BIP32_HARDENED);
     EXPECT_EQ(fastsecp_bip32_path_parse(idx, &n, 2, "m/1/2/3"), FASTSECP_ERR_BUFFER_TOO_SMALL);
     EXPECT_EQ(fastsecp_bip32_path_parse(idx, nullptr, 8, "m"), FASTSECP_ERR_INVALID_ARGUMENT);
 
@@ -341,6 +363,47 @@ TEST(Bip32, Bip328AggregateKeyXpub) {
     }
 }
 
+// Keys carry their public key (pubkey): what each call writes there is the key's public key, and
+// a parent with it zeroed (parsed, or written by a caller) gives the same children.
+TEST(Bip32, CarriedPublicKey) {
+    Ctx ctx;
+    for (int round = 0; round < 8; round++) {
+        Bytes seed = random_bytes(32);
+        fastsecp_xkey m;
+        ASSERT_EQ(fastsecp_xkey_from_seed(ctx, &m, seed.data(), seed.size(), FASTSECP_XKEY_XPRV), FASTSECP_OK);
+        fastsecp_xkey chain[3] = {m};
+        const unsigned idx[2] = {round * 7u, FASTSECP_BIP32_HARDENED + round};
+        for (int i = 0; i < 2; i++) ASSERT_EQ(fastsecp_xkey_derive(ctx, &chain[i + 1], &chain[i], idx[i]), FASTSECP_OK);
+        for (const fastsecp_xkey& k : chain) {
+            // The carried key is the neutered key's key (computed from the secret here).
+            fastsecp_xkey bare = k;
+            std::memset(bare.pubkey, 0, 33);
+            unsigned char pub[33];
+            ASSERT_EQ(fastsecp_xkey_pubkey(ctx, pub, nullptr, &bare), FASTSECP_OK);
+            EXPECT_EQ(std::memcmp(pub, k.pubkey, 33), 0);
+            fastsecp_xkey n = neuter(ctx, k);
+            EXPECT_EQ(std::memcmp(n.key, pub, 33), 0);
+            EXPECT_EQ(std::memcmp(n.pubkey, pub, 33), 0);
+            // Children of the bare parent (as fastsecp_xkey_parse gives it) are the same keys.
+            for (unsigned child : {3u, FASTSECP_BIP32_HARDENED + 3}) {
+                fastsecp_xkey a, b;
+                ASSERT_EQ(fastsecp_xkey_derive(ctx, &a, &k, child), FASTSECP_OK);
+                ASSERT_EQ(fastsecp_xkey_derive(ctx, &b, &bare, child), FASTSECP_OK);
+                EXPECT_EQ(std::memcmp(&a, &b, sizeof a), 0);
+            }
+            fastsecp_xkey parsed = parse_ok(xkey_text(k));
+            EXPECT_TRUE(std::all_of(parsed.pubkey, parsed.pubkey + 33, [](unsigned char c) { return c == 0; }));
+            fastsecp_xkey pub_parsed = parse_ok(xkey_text(n));
+            EXPECT_EQ(std::memcmp(pub_parsed.pubkey, pub, 33), 0);
+        }
+        // A path gives the step-by-step result, carried key included.
+        fastsecp_xkey p;
+        ASSERT_EQ(fastsecp_xkey_derive_path(ctx, &p, &m, ("m/" + std::to_string(idx[0]) + "/" + std::to_string(round) + "'").c_str()),
+                  FASTSECP_OK);
+        EXPECT_EQ(std::memcmp(&p, &chain[2], sizeof p), 0);
+    }
+}
+
 extern "C" int fastsecp_wallet_c_header_check(void);
 
 TEST(Bip32, HeaderWorksFromC89) { EXPECT_EQ(fastsecp_wallet_c_header_check(), 1); }
@@ -356,7 +419,7 @@ __attribute__((noinline)) void dirty_stack() {
 // writes all of its bytes; the caller's garbage there (0xA5) must be gone.
 TEST(Bip32, OutputKeysHaveZeroPadding) {
     Ctx ctx;
-    const size_t end = offsetof(fastsecp_xkey, key) + sizeof(((fastsecp_xkey*)nullptr)->key);
+    const size_t end = offsetof(fastsecp_xkey, pubkey) + sizeof(((fastsecp_xkey*)nullptr)->pubkey);
     auto padding_zero = [&](const fastsecp_xkey& k) {
         const unsigned char* b = (const unsigned char*)&k;
         for (size_t i = end; i < sizeof k; i++)

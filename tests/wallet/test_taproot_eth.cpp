@@ -200,6 +200,10 @@ TEST(Ethereum, Eip55TestCases) {
     EXPECT_EQ(fastsecp_eth_address_parse(raw, "1x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"), FASTSECP_ERR_BAD_ENCODING);
     EXPECT_EQ(fastsecp_eth_address_parse(raw, "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeg"), FASTSECP_ERR_BAD_ENCODING);
     EXPECT_EQ(fastsecp_eth_address_parse(raw, nullptr), FASTSECP_ERR_INVALID_ARGUMENT);
+    // Only a lower-case "0x" prefix (EIP-55 tools reject "0X"); the same digits parse after "0x".
+    EXPECT_EQ(fastsecp_eth_address_parse(raw, "0X5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"), FASTSECP_ERR_BAD_ENCODING);
+    EXPECT_EQ(fastsecp_eth_address_parse(raw, "0X5aaeb6053f3e94c9b9a09f33669435e7ef1beaed"), FASTSECP_ERR_BAD_ENCODING);
+    EXPECT_EQ(fastsecp_eth_address_parse(raw, "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed"), FASTSECP_OK);
 }
 
 TEST(Ethereum, AddressesAndSignatures) {
