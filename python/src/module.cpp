@@ -46,4 +46,5 @@ NB_MODULE(_native, m) {
     pyfastsecp::register_compat(m);
     pyfastsecp::register_batch(m);
     pyfastsecp::register_silentpayments(m);
+    pyfastsecp::register_columns(m);
 }

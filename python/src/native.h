@@ -16,6 +16,8 @@ void register_compat(nb::module_& m);
 void register_batch(nb::module_& m);
 // BIP-352: the batch scanner (wallets, scan, prefilter) and the module's helpers (sp_bindings.cpp).
 void register_silentpayments(nb::module_& m);
+// Batch calls over columns in Arrow's layout (data + int64 offsets), for fastsecp.spark (columns_bindings.cpp).
+void register_columns(nb::module_& m);
 
 // A fastsecp context with the given thread count (0 = one per core), created on first use with a
 // random seed and kept for the life of the process (contexts are immutable and thread-safe).
