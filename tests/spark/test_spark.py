@@ -188,7 +188,7 @@ WALLET_CASES = {
 def test_bad_rows_and_keys_like_duckdb(spark, case):
     table, scan, spend, change = bad_rows_table()
     keys = WALLET_CASES[case](scan, spend, change)
-    df = spark.createDataFrame(table.to_pandas()).repartition(3)
+    df = spark.createDataFrame(table.to_pylist(), "id bigint, tweak_key binary, outputs array<bigint>").repartition(3)
     got = {r.id: r.m for r in df.select("id", fs.scan_silent_payments("tweak_key", "outputs", *keys).alias("m")).collect()}
     con = duckdb_con()
     con.register("t", table)
