@@ -16,7 +16,9 @@
 #   7. the Python package: `pip install .` in a fresh virtual environment, then its pytest suite
 #      (python/tests) against the coincurve 21.0.0 wheel as the oracle;
 #   8. the DuckDB extension (built in step 1 with FASTSECP_BUILD_DUCKDB=ON): tests/duckdb's SQL
-#      tests through the duckdb wheel the silent-payments server pins (1.4.4) and the newest one.
+#      tests through the duckdb wheel the silent-payments server pins (1.4.4) and the newest one;
+#   9. fastsecp.spark: the wheel of step 7 with its [spark] extra (PySpark) in a fresh venv,
+#      tests/spark in Spark local mode against the DuckDB extension and the CLI of step 1 (Java 17+).
 # Build trees: build-test/, build-asan/ and build-tsan/ (override with FASTSECP_TEST_BUILD_DIR /
 # _ASAN_DIR / _TSAN_DIR).
 # FASTSECP_DIFF_ITERS raises the differential tests' iteration count for a long run.
@@ -143,7 +145,11 @@ PYENV=$(mktemp -d)
 cleanup_dirs+=("$PYENV")
 python3 -m venv "$PYENV/venv"
 "$PYENV/venv/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip
-CMAKE_BUILD_PARALLEL_LEVEL="$JOBS" "$PYENV/venv/bin/python" -m pip install -q --disable-pip-version-check "$ROOT"
+# The wheel is kept in $PYENV/wheel for the Spark step below.
+CMAKE_BUILD_PARALLEL_LEVEL="$JOBS" "$PYENV/venv/bin/python" -m pip wheel -q --disable-pip-version-check --no-deps \
+  -w "$PYENV/wheel" "$ROOT"
+WHEEL=$(ls "$PYENV"/wheel/fastsecp-*.whl)
+"$PYENV/venv/bin/python" -m pip install -q --disable-pip-version-check "$WHEEL"
 "$PYENV/venv/bin/python" -m pip install -q --disable-pip-version-check --only-binary coincurve,numpy \
   pytest numpy coincurve==21.0.0
 (cd "$ROOT/python/tests" && "$PYENV/venv/bin/python" -m pytest -q -p no:cacheprovider)
@@ -163,3 +169,12 @@ for version in 1.4.4 newest; do
   FASTSECP_DUCKDB_EXTENSION="$BUILD/duckdb/secp256k1.duckdb_extension" FASTSECP_LIB="$BUILD/src/libsecp256k1.so" \
     "$VENV/bin/python" -m pytest -q -p no:cacheprovider "$ROOT/tests/duckdb"
 done
+
+step "Spark: fastsecp.spark in local mode (tests/spark; results equal the DuckDB extension's and fastsecp scan's)"
+# The wheel built in the Python step, with its [spark] extra (PySpark from PyPI), in a fresh venv.
+# Needs a Java runtime (.ci/run installs openjdk-17-jre-headless when java is missing).
+python3 -m venv "$PYENV/venv-spark"
+"$PYENV/venv-spark/bin/python" -m pip install -q --disable-pip-version-check "$WHEEL[spark]" duckdb pytest
+FASTSECP_DUCKDB_EXTENSION="$BUILD/duckdb/secp256k1.duckdb_extension" FASTSECP_CLI="$BUILD/cli/fastsecp" \
+  FASTSECP_SPARK_REQUIRE_ORACLES=1 \
+  "$PYENV/venv-spark/bin/python" -m pytest -q -p no:cacheprovider -W ignore::FutureWarning "$ROOT/tests/spark"

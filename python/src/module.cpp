@@ -47,4 +47,5 @@ NB_MODULE(_native, m) {
     pyfastsecp::register_batch(m);
     pyfastsecp::register_silentpayments(m);
     pyfastsecp::register_gpu(m);
+    pyfastsecp::register_columns(m);
 }

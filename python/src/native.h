@@ -18,6 +18,8 @@ void register_batch(nb::module_& m);
 void register_silentpayments(nb::module_& m);
 // fastsecp_gpu.h: device lists and GpuContext (gpu_bindings.cpp).
 void register_gpu(nb::module_& m);
+// Batch calls over columns in Arrow's layout (data + int64 offsets), for fastsecp.spark (columns_bindings.cpp).
+void register_columns(nb::module_& m);
 
 // A fastsecp context with the given thread count (0 = one per core), created on first use with a
 // random seed and kept for the life of the process (contexts are immutable and thread-safe).

@@ -19,6 +19,8 @@
 namespace pyfastsecp {
 
 secp256k1_context* compat_context(nb::handle ctx);
+nb::tuple prefilter_columns(const fastsecp_sp_wallet* w, nb::handle tweak_data, nb::handle tweak_offsets,
+                            nb::handle prefixes, nb::handle prefix_offsets, bool vartime);  // columns_bindings.cpp
 
 namespace {
 
@@ -39,6 +41,29 @@ public:
         if (st == FASTSECP_ERR_BAD_ENCODING || st == FASTSECP_ERR_POINT_NOT_ON_CURVE)
             raise_status("spend_pubkey: not a valid compressed public key", st);
         if (st != FASTSECP_OK) raise_status("Wallet", st);
+    }
+    // A wallet from label points (fastsecp_sp_wallet_create_from_points): the spend key and the
+    // labels 33-byte compressed or 64-byte raw points; labels that are not points are left out.
+    // It serves the pre-filters only when it has labels.
+    static SpWallet* from_points(nb::handle scan_key, nb::handle spend_pubkey, nb::sequence label_points) {
+        BufferView sk = fixed_bytes(scan_key, "scan_key", 32);
+        BufferView pk(spend_pubkey, "spend_pubkey");
+        std::vector<BufferView> views;
+        for (nb::handle h : label_points) views.emplace_back(h, "label point");
+        std::vector<const unsigned char*> pts;
+        std::vector<size_t> lens;
+        for (auto& v : views) {
+            pts.push_back(v.data());
+            lens.push_back(v.size());
+        }
+        fastsecp_sp_wallet* w = nullptr;
+        const fastsecp_status st = fastsecp_sp_wallet_create_from_points(
+            batch_context(1), &w, sk.data(), pk.data(), pk.size(), pts.empty() ? nullptr : pts.data(),
+            lens.empty() ? nullptr : lens.data(), pts.size(), nullptr);
+        if (st == FASTSECP_ERR_OUT_OF_MEMORY) throw std::bad_alloc();
+        if (st == FASTSECP_ERR_SCALAR_OUT_OF_RANGE) throw nb::value_error("scan_key: not a valid secret key (0 or >= the group order)");
+        if (st != FASTSECP_OK) raise_status("spend_pubkey", st);
+        return new SpWallet(w);
     }
     ~SpWallet() { fastsecp_sp_wallet_destroy(w_); }
     SpWallet(const SpWallet&) = delete;
@@ -123,7 +148,14 @@ public:
         return nb::make_tuple(static_cast<int>(sum), status_bytes(st), out_bytes(maybe.data(), n));
     }
 
+    // (statuses, maybe) of fastsecp_sp_scan_prefilter_items over columns (see columns_bindings.cpp).
+    nb::tuple prefilter_columns(nb::handle tweak_data, nb::handle tweak_offsets, nb::handle prefixes,
+                                nb::handle prefix_offsets, bool vartime) {
+        return pyfastsecp::prefilter_columns(w_, tweak_data, tweak_offsets, prefixes, prefix_offsets, vartime);
+    }
+
 private:
+    explicit SpWallet(fastsecp_sp_wallet* w) : w_(w) {}
     fastsecp_sp_wallet* w_ = nullptr;
 };
 
@@ -312,6 +344,10 @@ void register_silentpayments(nb::module_& m) {
              nb::arg("spend_pubkey"), nb::arg("labels"))
         .def("scan", &SpWallet::scan, nb::arg("tweaks"), nb::arg("outputs"), nb::arg("offsets"), nb::arg("vartime"),
              nb::arg("threads"), nb::arg("device").none() = nb::none())
+        .def_static("from_points", &SpWallet::from_points, nb::arg("scan_key"), nb::arg("spend_pubkey"),
+                    nb::arg("label_points"), nb::rv_policy::take_ownership)
+        .def("prefilter_columns", &SpWallet::prefilter_columns, nb::arg("tweak_data"), nb::arg("tweak_offsets"),
+             nb::arg("prefixes"), nb::arg("prefix_offsets"), nb::arg("vartime"))
         .def("prefilter", &SpWallet::prefilter, nb::arg("tweaks"), nb::arg("prefixes"), nb::arg("offsets"),
              nb::arg("vartime"), nb::arg("threads"), nb::arg("device").none() = nb::none());
     m.def("sp_sender_create_outputs", &sender_create_outputs);
