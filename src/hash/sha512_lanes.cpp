@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "arith/bytes.h"
+#include "rt/bytes.h"
 #include "hash/sha512.h"
 #include "rt/cached.h"
 
@@ -29,7 +29,7 @@ void compress8_avx512(std::uint64_t out[8][8], const std::uint64_t start[8], con
     __m512i w[16];
     for (int i = 0; i < 16; i++) {
         alignas(64) std::uint64_t v[8];
-        for (int l = 0; l < 8; l++) v[l] = load_be64(blocks[l] + 8 * i);
+        for (int l = 0; l < 8; l++) v[l] = rt::load_be64(blocks[l] + 8 * i);
         w[i] = _mm512_load_si512(v);
     }
     __m512i s[8];
