@@ -13,7 +13,8 @@
 #      the wallet's batch calls);
 #   7. the Python package: `pip install .` in a fresh virtual environment, then its pytest suite
 #      (python/tests) against the coincurve 21.0.0 wheel as the oracle;
-#   8. the DuckDB extension (built in step 1 with FASTSECP_BUILD_DUCKDB=ON): tests/duckdb's SQL
+#   8. cross builds for aarch64, riscv64 and s390x (big-endian) run under qemu-user (tools/cross-test.sh);
+#   9. the DuckDB extension (built in step 1 with FASTSECP_BUILD_DUCKDB=ON): tests/duckdb's SQL
 #      tests through the duckdb wheel the silent-payments server pins (1.4.4) and the newest one.
 # Build trees: build-test/, build-asan/ and build-tsan/ (override with FASTSECP_TEST_BUILD_DIR /
 # _ASAN_DIR / _TSAN_DIR).
@@ -135,6 +136,10 @@ CMAKE_BUILD_PARALLEL_LEVEL="$JOBS" "$PYENV/venv/bin/python" -m pip install -q --
 "$PYENV/venv/bin/python" -m pip install -q --disable-pip-version-check --only-binary coincurve,numpy \
   pytest numpy coincurve==21.0.0
 (cd "$ROOT/python/tests" && "$PYENV/venv/bin/python" -m pytest -q -p no:cacheprovider)
+
+step "cross builds under qemu-user: aarch64 (differential tests against the aarch64 reference wheel), riscv64, big-endian s390x (tools/cross-test.sh)"
+FASTSECP_CROSS_BUILD_DIR="${FASTSECP_TEST_CROSS_DIR:-$ROOT/build-cross}" JOBS="$JOBS" \
+  "$ROOT/tools/cross-test.sh" aarch64 riscv64 s390x
 
 step "DuckDB extension: SQL tests in DuckDB 1.4.4 and the newest DuckDB (tests/duckdb)"
 # One venv per DuckDB version inside the build tree (pytest and the duckdb wheel from PyPI); the
