@@ -15,9 +15,10 @@
 #      the wallet's batch calls);
 #   7. the Python package: `pip install .` in a fresh virtual environment, then its pytest suite
 #      (python/tests) against the coincurve 21.0.0 wheel as the oracle;
-#   8. the DuckDB extension (built in step 1 with FASTSECP_BUILD_DUCKDB=ON): tests/duckdb's SQL
+#   8. cross builds for aarch64 (tools/cross-test.sh; riscv64 and s390x by hand, see README), run under qemu-user;
+#   9. the DuckDB extension (built in step 1 with FASTSECP_BUILD_DUCKDB=ON): tests/duckdb's SQL
 #      tests through the duckdb wheel the silent-payments server pins (1.4.4) and the newest one;
-#   9. fastsecp.spark: the wheel of step 7 with its [spark] extra (PySpark) in a fresh venv,
+#  10. fastsecp.spark: the wheel of step 7 with its [spark] extra (PySpark) in a fresh venv,
 #      tests/spark in Spark local mode against the DuckDB extension and the CLI of step 1 (Java 17+).
 # Build trees: build-test/, build-asan/ and build-tsan/ (override with FASTSECP_TEST_BUILD_DIR /
 # _ASAN_DIR / _TSAN_DIR).
@@ -153,6 +154,13 @@ WHEEL=$(ls "$PYENV"/wheel/fastsecp-*.whl)
 "$PYENV/venv/bin/python" -m pip install -q --disable-pip-version-check --only-binary coincurve,numpy \
   pytest numpy coincurve==21.0.0
 (cd "$ROOT/python/tests" && "$PYENV/venv/bin/python" -m pytest -q -p no:cacheprovider)
+
+# riscv64 and big-endian s390x build and run the same way (tools/cross-test.sh riscv64 s390x) but
+# are not in this command yet: they have not passed a full run here, and the three together would
+# take CI past its time (about 8 minutes of 2 cores each; measured for aarch64 only).
+step "cross build under qemu-user: aarch64 (differential tests against the aarch64 reference wheel; tools/cross-test.sh)"
+FASTSECP_CROSS_BUILD_DIR="${FASTSECP_TEST_CROSS_DIR:-$ROOT/build-cross}" JOBS="$JOBS" \
+  "$ROOT/tools/cross-test.sh" aarch64
 
 step "DuckDB extension: SQL tests in DuckDB 1.4.4 and the newest DuckDB (tests/duckdb)"
 # One venv per DuckDB version inside the build tree (pytest and the duckdb wheel from PyPI); the

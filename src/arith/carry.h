@@ -18,7 +18,7 @@ static inline uint64_t addc(uint64_t a, uint64_t b, unsigned char& carry) {
     carry = _addcarry_u64(carry, a, b, &out);
     return out;
 #else
-    unsigned __int128 t = (u128)a + b + carry;
+    unsigned __int128 t = (unsigned __int128)a + b + carry;
     carry = (unsigned char)(t >> 64);
     return (uint64_t)t;
 #endif
@@ -29,7 +29,7 @@ static inline uint64_t subb(uint64_t a, uint64_t b, unsigned char& borrow) {
     borrow = _subborrow_u64(borrow, a, b, &out);
     return out;
 #else
-    unsigned __int128 t = (u128)a - b - borrow;
+    unsigned __int128 t = (unsigned __int128)a - b - borrow;
     borrow = (unsigned char)((t >> 64) & 1);
     return (uint64_t)t;
 #endif

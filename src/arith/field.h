@@ -19,7 +19,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "arith/bytes.h"
+#include "rt/bytes.h"
 #include "arith/carry.h"
 
 namespace fastsecp {
@@ -96,13 +96,13 @@ static inline int fe_cmp_var(const Fe& a, const Fe& b) {
 }
 
 // Big-endian 32 bytes; any value is a valid (weakly reduced) element.
-static inline void fe_set_b32_mod(Fe& r, const unsigned char* a) { load_be256(r.n, a); }
+static inline void fe_set_b32_mod(Fe& r, const unsigned char* a) { rt::load_be256(r.n, a); }
 // Returns whether the input is < p (r holds the value either way).
 static inline bool fe_set_b32_limit(Fe& r, const unsigned char* a) {
     fe_set_b32_mod(r, a);
     return !((r.n[3] & r.n[2] & r.n[1]) == ~0ULL && r.n[0] >= FE_P0);
 }
-static inline void fe_get_b32(unsigned char* r, const Fe& a) { store_be256(r, a.n); }  // a normalized
+static inline void fe_get_b32(unsigned char* r, const Fe& a) { rt::store_be256(r, a.n); }  // a normalized
 
 static inline void fe_to_u64(uint64_t w[4], const Fe& a) { std::memcpy(w, a.n, 32); }  // a normalized
 static inline void fe_from_u64(Fe& r, const uint64_t w[4]) { std::memcpy(r.n, w, 32); }

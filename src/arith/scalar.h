@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "arith/bytes.h"
+#include "rt/bytes.h"
 #include "arith/carry.h"
 #include "arith/modinv.h"
 
@@ -49,13 +49,13 @@ static inline void scalar_reduce(Scalar& r, uint64_t overflow) {
 }
 
 static inline void scalar_set_b32(Scalar& r, const unsigned char* b32, int* overflow) {
-    load_be256(r.d, b32);
+    rt::load_be256(r.d, b32);
     uint64_t of = scalar_check_overflow(r.d);
     scalar_reduce(r, of);
     if (overflow) *overflow = (int)of;
 }
 
-static inline void scalar_get_b32(unsigned char* b32, const Scalar& a) { store_be256(b32, a.d); }
+static inline void scalar_get_b32(unsigned char* b32, const Scalar& a) { rt::store_be256(b32, a.d); }
 
 static inline bool scalar_is_zero(const Scalar& a) { return (a.d[0] | a.d[1] | a.d[2] | a.d[3]) == 0; }
 static inline bool scalar_is_one(const Scalar& a) {

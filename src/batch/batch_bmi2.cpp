@@ -3,9 +3,9 @@
 #define FASTSECP_VARIANT bmi2
 // Public data only (multi-scalar multiplication, lift_x): field.h's variable-time reduction tail.
 #define FASTSECP_FIELD_VARTIME 1
+// Other CPUs compile nothing here: the name aliases the portable code (see ecmult_bmi2.cpp).
 #if defined(FASTSECP_HAVE_BMI2_BUILD)
 #define FASTSECP_VARIANT_AVX2 1
-#endif
 #include "ecmult/ecmult_impl.h"
 #include "batch/batch_ops.h"
 #include "batch/lift_x_impl.h"
@@ -13,9 +13,12 @@
 #include "batch/strauss_impl.h"
 
 namespace fastsecp::batch {
-#if defined(FASTSECP_HAVE_BMI2_BUILD)
 const BatchOps BATCH_BMI2 = {"bmi2-adx", bmi2::msm_strauss, bmi2::msm_pippenger, bmi2::lift_x_even, bmi2::lift_x_square};
-#else
-const BatchOps BATCH_BMI2 = {"portable", bmi2::msm_strauss, bmi2::msm_pippenger, bmi2::lift_x_even, bmi2::lift_x_square};
-#endif
 }
+#else
+#include "batch/batch_ops.h"
+
+namespace fastsecp::batch {
+const BatchOps BATCH_BMI2 = BATCH_PORTABLE;
+}
+#endif

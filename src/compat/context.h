@@ -9,6 +9,7 @@
 
 #include "ecmult/ecmult.h"
 #include "hash/sha256.h"
+#include "rt/bytes.h"
 
 namespace fastsecp::compat {
 
@@ -71,14 +72,17 @@ bool checkmem_running();
 
 // Opaque 64-byte point format: x and y as normalized 4×64-bit limbs (the same layout as
 // libsecp256k1 uses, so raw bytes match too).
+// In the CPU's byte order, like libsecp256k1 (rt/bytes.h: store_ne64s).
 inline void point_save(unsigned char* data64, const Ge& p) {
     GeStorage s;
     ge_to_storage(s, p);
-    std::memcpy(data64, &s, 64);
+    rt::store_ne64s(data64, s.x.n, 4);
+    rt::store_ne64s(data64 + 32, s.y.n, 4);
 }
 inline void point_load_raw(Ge& p, const unsigned char* data64) {
     GeStorage s;
-    std::memcpy(&s, data64, 64);
+    rt::load_ne64s(s.x.n, data64, 4);
+    rt::load_ne64s(s.y.n, data64 + 32, 4);
     ge_from_storage(p, s);
 }
 // Loads a public key; an all-zero (unset/invalid) object is an illegal argument.
@@ -89,9 +93,9 @@ inline bool pubkey_load(const secp256k1_context* ctx, Ge& p, const secp256k1_pub
 }
 inline void pubkey_save(secp256k1_pubkey* pk, const Ge& p) { point_save(pk->data, p); }
 
-// Scalars inside signature objects: 4×64-bit limbs in memory order (as libsecp256k1).
-inline void scalar_load_raw(Scalar& s, const unsigned char* data32) { std::memcpy(s.d, data32, 32); }
-inline void scalar_save_raw(unsigned char* data32, const Scalar& s) { std::memcpy(data32, s.d, 32); }
+// Scalars inside signature objects: 4×64-bit limbs in the CPU's byte order (as libsecp256k1).
+inline void scalar_load_raw(Scalar& s, const unsigned char* data32) { rt::load_ne64s(s.d, data32, 4); }
+inline void scalar_save_raw(unsigned char* data32, const Scalar& s) { rt::store_ne64s(data32, s.d, 4); }
 
 // Byte-wise difference of the first differing byte (libsecp256k1's comparison result).
 inline int memcmp_var(const unsigned char* a, const unsigned char* b, size_t n) {

@@ -1,11 +1,14 @@
 // The same algorithms compiled with BMI2/ADX code generation (mulx, adcx/adox) where the compiler
 // supports it, plus AVX2 table scans. CMake adds -mbmi2 -madx to this file only; it is only called
 // after CPUID says the CPU has BMI2, ADX and AVX2.
+// Other CPUs (aarch64, riscv64, s390x) compile nothing here: the names alias the portable code.
 #define FASTSECP_VARIANT bmi2
 #if defined(FASTSECP_HAVE_BMI2_BUILD)
 #define FASTSECP_VARIANT_AVX2 1
-#endif
 #include "ecmult/ecmult_impl.h"
+#else
+#include "ecmult/ecmult.h"
+#endif
 
 namespace fastsecp {
 #if defined(FASTSECP_HAVE_BMI2_BUILD)

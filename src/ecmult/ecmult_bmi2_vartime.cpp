@@ -5,9 +5,9 @@
 // CMake gives this file the flags of ecmult_bmi2.cpp.
 #define FASTSECP_VARIANT bmi2
 #define FASTSECP_FIELD_VARTIME 1
+// Empty on other CPUs (see ecmult_bmi2.cpp).
 #if defined(FASTSECP_HAVE_BMI2_BUILD)
 #define FASTSECP_VARIANT_AVX2 1
-#endif
 #include "ecmult/ecmult_impl.h"
 
 namespace fastsecp::bmi2_vartime {
@@ -19,3 +19,4 @@ void field_mul(Fe& r, const Fe& a, const Fe& b) { bmi2::field_mul(r, a, b); }
 void field_sqr(Fe& r, const Fe& a) { bmi2::field_sqr(r, a); }
 bool field_sqrt(Fe& r, const Fe& a) { return bmi2::field_sqrt(r, a); }
 }  // namespace fastsecp::bmi2_vartime
+#endif

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "hash/memclear.h"
+#include "rt/bytes.h"
 
 namespace fastsecp::hash {
 
@@ -42,9 +43,7 @@ void keccak_f(std::uint64_t a[25]) {
 
 void absorb_block(std::uint64_t a[25], const unsigned char* p) {
     for (int i = 0; i < 17; i++) {
-        std::uint64_t v = 0;
-        for (int k = 7; k >= 0; k--) v = (v << 8) | p[8 * i + k];
-        a[i] ^= v;
+        a[i] ^= rt::load_le64(p + 8 * i);
     }
     keccak_f(a);
 }
@@ -60,7 +59,7 @@ void keccak256(const unsigned char* data, std::size_t len, unsigned char out32[3
     last[len] ^= 0x01;
     last[RATE - 1] ^= 0x80;
     absorb_block(a, last);
-    for (int i = 0; i < 32; i++) out32[i] = (unsigned char)(a[i / 8] >> (8 * (i % 8)));
+    for (int i = 0; i < 4; i++) rt::store_le64(out32 + 8 * i, a[i]);
     memclear(a, sizeof a);
     memclear(last, sizeof last);
 }

@@ -7,18 +7,15 @@
 
 #include "hash/memclear.h"
 #include "hash/sha256.h"
+#include "rt/bytes.h"
 
 namespace fastsecp::hash {
 
 namespace {
 
 inline std::uint32_t rol(std::uint32_t x, unsigned n) { return (x << n) | (x >> (32 - n)); }
-inline std::uint32_t load_le32(const unsigned char* p) {
-    return (std::uint32_t)p[0] | (std::uint32_t)p[1] << 8 | (std::uint32_t)p[2] << 16 | (std::uint32_t)p[3] << 24;
-}
-inline void store_le32(unsigned char* p, std::uint32_t v) {
-    for (int i = 0; i < 4; i++) p[i] = (unsigned char)(v >> (8 * i));
-}
+using rt::load_le32;
+using rt::store_le32;
 
 // f_j for round j (0..4); the left line uses rounds 0..4, the right line 4..0. A template, so each
 // round's 16 steps compile with their function fixed (no per-step dispatch).

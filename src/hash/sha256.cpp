@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include "rt/bytes.h"
 
 namespace fastsecp::hash {
 namespace {
@@ -12,12 +13,7 @@ namespace {
 constexpr std::uint32_t kInitialState[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                              0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
 
-void store_be32(unsigned char* p, std::uint32_t x) {
-    p[0] = static_cast<unsigned char>(x >> 24);
-    p[1] = static_cast<unsigned char>(x >> 16);
-    p[2] = static_cast<unsigned char>(x >> 8);
-    p[3] = static_cast<unsigned char>(x);
-}
+using rt::store_be32;
 
 bool portable_forced() {
     const char* v = std::getenv("FASTSECP_FORCE_PORTABLE");

@@ -1,6 +1,7 @@
 // Portable SHA-256 block compression (FIPS 180-4 section 6.2.2), plain C++ for every target.
 // Straight-line arithmetic on 32-bit words: no table is indexed by data, so it is constant time.
 #include "hash/sha256.h"
+#include "rt/bytes.h"
 
 namespace fastsecp::hash {
 namespace {
@@ -24,9 +25,7 @@ inline std::uint32_t small_sigma1(std::uint32_t x) { return rotr(x, 17) ^ rotr(x
 inline std::uint32_t choose(std::uint32_t e, std::uint32_t f, std::uint32_t g) { return g ^ (e & (f ^ g)); }
 inline std::uint32_t majority(std::uint32_t a, std::uint32_t b, std::uint32_t c) { return (a & b) | (c & (a | b)); }
 
-inline std::uint32_t load_be32(const unsigned char* p) {
-    return std::uint32_t(p[0]) << 24 | std::uint32_t(p[1]) << 16 | std::uint32_t(p[2]) << 8 | std::uint32_t(p[3]);
-}
+using rt::load_be32;
 
 // One round. Instead of shifting eight variables each round, the caller rotates which variable
 // plays which role; only d and h receive new values.

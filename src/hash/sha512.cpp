@@ -3,7 +3,7 @@
 
 #include <cstring>
 
-#include "arith/bytes.h"
+#include "rt/bytes.h"
 
 namespace fastsecp::hash {
 
@@ -35,7 +35,7 @@ inline std::uint64_t rotr(std::uint64_t x, unsigned n) { return (x >> n) | (x <<
 
 void sha512_compress(std::uint64_t s[8], const unsigned char* block) {
     std::uint64_t w[80];
-    for (int i = 0; i < 16; i++) w[i] = load_be64(block + 8 * i);
+    for (int i = 0; i < 16; i++) w[i] = rt::load_be64(block + 8 * i);
     for (int i = 16; i < 80; i++) {
         std::uint64_t s0 = rotr(w[i - 15], 1) ^ rotr(w[i - 15], 8) ^ (w[i - 15] >> 7);
         std::uint64_t s1 = rotr(w[i - 2], 19) ^ rotr(w[i - 2], 61) ^ (w[i - 2] >> 6);
@@ -88,12 +88,12 @@ void sha512_finalize(Sha512& h, unsigned char out64[64]) {
     static const unsigned char pad[128] = {0x80};
     unsigned char len_block[16] = {0};
     std::uint64_t bits = h.bytes << 3;
-    store_be64(len_block, h.bytes >> 61);
-    store_be64(len_block + 8, bits);
+    rt::store_be64(len_block, h.bytes >> 61);
+    rt::store_be64(len_block + 8, bits);
     std::size_t fill = h.bytes % 128;
     sha512_write(h, pad, fill < 112 ? 112 - fill : 240 - fill);
     sha512_write(h, len_block, 16);
-    for (int i = 0; i < 8; i++) store_be64(out64 + 8 * i, h.s[i]);
+    for (int i = 0; i < 8; i++) rt::store_be64(out64 + 8 * i, h.s[i]);
     memclear(&h, sizeof h);
 }
 
@@ -139,7 +139,7 @@ void hmac512_short8(unsigned char out[8][64], const HmacSha512& keyed, const uns
     auto pad = [](unsigned char* b, std::size_t used) {
         std::memset(b + used, 0, 128 - used);
         b[used] = 0x80;
-        store_be64(b + 120, (std::uint64_t)(128 + used) * 8);
+        rt::store_be64(b + 120, (std::uint64_t)(128 + used) * 8);
     };
     for (int l = 0; l < 8; l++) {
         std::memcpy(blocks[l], msgs[l], len);
@@ -148,12 +148,12 @@ void hmac512_short8(unsigned char out[8][64], const HmacSha512& keyed, const uns
     }
     sha512_compress8(st, keyed.inner.s, ptrs);
     for (int l = 0; l < 8; l++) {
-        for (int w = 0; w < 8; w++) store_be64(blocks[l] + 8 * w, st[l][w]);
+        for (int w = 0; w < 8; w++) rt::store_be64(blocks[l] + 8 * w, st[l][w]);
         pad(blocks[l], 64);
     }
     sha512_compress8(st, keyed.outer.s, ptrs);
     for (int l = 0; l < 8; l++)
-        for (int w = 0; w < 8; w++) store_be64(out[l] + 8 * w, st[l][w]);
+        for (int w = 0; w < 8; w++) rt::store_be64(out[l] + 8 * w, st[l][w]);
     memclear(blocks, sizeof blocks);
     memclear(st, sizeof st);
 }

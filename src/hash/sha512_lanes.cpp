@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "arith/bytes.h"
+#include "rt/bytes.h"
 #include "hash/sha512.h"
 #include "rt/cached.h"
 

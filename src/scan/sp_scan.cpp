@@ -27,6 +27,7 @@
 #include "scan/sp_wallet.h"
 #include "schemes/silentpayments.h"
 #include "schemes/silentpayments_scan.h"
+#include "rt/bytes.h"
 
 using namespace fastsecp;
 namespace sp = fastsecp::silentpayments;
@@ -399,11 +400,7 @@ struct Scratch {
 
 // Output-key prefix: bytes 0..7 of x, big-endian (x normalized).
 uint64_t x_prefix(const Fe& x) { return x.n[3]; }
-uint64_t load_prefix(const unsigned char* p) {
-    uint64_t v = 0;
-    for (int i = 0; i < 8; i++) v = v << 8 | p[i];
-    return v;
-}
+uint64_t load_prefix(const unsigned char* p) { return rt::load_be64(p); }
 
 
 // Scans items [begin, end) into matches (in input order).

@@ -5,20 +5,14 @@
 
 #include "hash/memclear.h"
 #include "schemes/eckey.h"
+#include "rt/bytes.h"
 
 namespace fastsecp::bip32 {
 
 namespace {
 
-void put32(unsigned char* p, std::uint32_t v) {
-    p[0] = (unsigned char)(v >> 24);
-    p[1] = (unsigned char)(v >> 16);
-    p[2] = (unsigned char)(v >> 8);
-    p[3] = (unsigned char)v;
-}
-std::uint32_t get32(const unsigned char* p) {
-    return (std::uint32_t)p[0] << 24 | (std::uint32_t)p[1] << 16 | (std::uint32_t)p[2] << 8 | p[3];
-}
+void put32(unsigned char* p, std::uint32_t v) { rt::store_be32(p, v); }
+std::uint32_t get32(const unsigned char* p) { return rt::load_be32(p); }
 
 }  // namespace
 

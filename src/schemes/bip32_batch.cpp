@@ -6,6 +6,7 @@
 
 #include "schemes/bip32.h"
 #include "schemes/eckey.h"
+#include "rt/bytes.h"
 
 namespace fastsecp::bip32 {
 
@@ -29,10 +30,7 @@ void ckd_pub_block(unsigned char* pub33s, unsigned char* chains, bool* ok, const
             for (std::size_t l = 0; l < 8; l++) {
                 const std::uint32_t idx = first + (std::uint32_t)(j0 + (l < cnt ? l : cnt - 1));
                 std::memcpy(msgs[l], pub33, 33);
-                msgs[l][33] = (unsigned char)(idx >> 24);
-                msgs[l][34] = (unsigned char)(idx >> 16);
-                msgs[l][35] = (unsigned char)(idx >> 8);
-                msgs[l][36] = (unsigned char)idx;
+                rt::store_be32(msgs[l] + 33, idx);
                 ptrs[l] = msgs[l];
             }
             hash::hmac512_short8(I, keyed, ptrs, 37);

@@ -205,7 +205,7 @@ struct DerInt {
         out[0] = 0;
         // Almost always skip = 0 (the top limb is nonzero): the bytes go straight to the output
         // in one byte-swapped store, with no copy through a buffer.
-        if (skip == 0) store_be256(out + pad, a->d);
+        if (skip == 0) rt::store_be256(out + pad, a->d);
         else write_short(out + pad);
     }
     __attribute__((noinline)) void write_short(unsigned char* out) const {

@@ -1,6 +1,7 @@
 // ElligatorSwift: the variant choice and the encoder's candidate loop (the field arithmetic is in
 // ellswift_impl.h).
 #include "schemes/ellswift.h"
+#include "rt/bytes.h"
 
 namespace fastsecp {
 
@@ -10,8 +11,8 @@ const EllswiftOps& ellswift_ops() {
 
 static void encode_prng(unsigned char out32[32], const hash::Sha256& hasher, uint32_t cnt) {
     hash::Sha256 h = hasher;
-    unsigned char b[4] = {(unsigned char)cnt, (unsigned char)(cnt >> 8), (unsigned char)(cnt >> 16),
-                          (unsigned char)(cnt >> 24)};
+    unsigned char b[4];
+    rt::store_le32(b, cnt);
     hash::sha256_write(h, b, 4);
     hash::sha256_finalize(h, out32);
 }

@@ -60,8 +60,8 @@ void coefficients(Scalar* a, size_t m, const unsigned char seed[32]) {
         hash::sha256(buf, sizeof buf, out);
         for (size_t half = 0; half < 2 && j + half < m; half++) {
             Scalar& s = a[j + half];
-            s.d[0] = load_be64(out + 16 * half);
-            s.d[1] = load_be64(out + 16 * half + 8);
+            s.d[0] = rt::load_be64(out + 16 * half);
+            s.d[1] = rt::load_be64(out + 16 * half + 8);
             s.d[2] = s.d[3] = 0;
             if (scalar_is_zero(s)) scalar_set_int(s, 1);
         }

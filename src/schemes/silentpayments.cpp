@@ -3,17 +3,13 @@
 
 #include "hash/memclear.h"
 #include "schemes/eckey.h"
+#include "rt/bytes.h"
 
 namespace fastsecp::silentpayments {
 
 namespace {
 
-void write_be32(unsigned char out[4], uint32_t v) {
-    out[0] = (unsigned char)(v >> 24);
-    out[1] = (unsigned char)(v >> 16);
-    out[2] = (unsigned char)(v >> 8);
-    out[3] = (unsigned char)v;
-}
+void write_be32(unsigned char out[4], uint32_t v) { rt::store_be32(out, v); }
 
 // A 32-byte hash as a scalar that must be in [1, n-1].
 bool scalar_from_hash(Scalar& r, const unsigned char hash32[32]) {
