@@ -204,7 +204,8 @@ void xkey_text(const std::string& text, const std::string& path) {
 }
 
 // The path grammar written out independently: "" | "m" | ["m/"] component ("/" component)*, a
-// component being decimal digits (value < 2^31) and an optional ', h or H. The number of
+// component being decimal digits without a leading zero ("0" itself is fine; "01" is not, as in
+// BIP-32 tools) of value < 2^31 and an optional ', h or H. The number of
 // components, or -1 for a syntax error.
 long path_components(const char* p) {
     if (*p == 'm') {
@@ -216,6 +217,7 @@ long path_components(const char* p) {
     long count = 0;
     for (;;) {
         const char* start = p;
+        if (p[0] == '0' && p[1] >= '0' && p[1] <= '9') return -1;
         unsigned long long v = 0;
         while (*p >= '0' && *p <= '9' && v < 0x80000000ull) v = v * 10 + (unsigned)(*p++ - '0');
         if (p == start || v >= 0x80000000ull) return -1;
