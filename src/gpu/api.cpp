@@ -17,6 +17,8 @@
 #include <cstring>
 
 #include "api/batch_call.h"
+#include "api/context.h"
+#include "arith/scalar.h"
 #include "gpu/device.h"
 #include "gpu/testing.h"
 #include "hash/memclear.h"
@@ -579,7 +581,13 @@ fastsecp_status fastsecp_gpu_pubkey_tweak_mul_batch(fastsecp_gpu_ctx* ctx, fasts
     if (!ctx_ok(ctx, n, {results, out33, pubkeys33, tweak32}))
         return api::fail_all(results, n, FASTSECP_ERR_INVALID_ARGUMENT);
     CallScope scope(ctx);
-    if (ctx->n_slots == 0 || n == 0) {
+    // A tweak of 0 or >= n fails the whole call (SCALAR_OUT_OF_RANGE as the summary, like
+    // fastsecp.h), not item by item: such a call never reaches a device.
+    Scalar tweak;
+    int valid = scalar_set_b32_seckey(tweak, tweak32);
+    scalar_clear(tweak);
+    api::declassify(&valid, sizeof valid);
+    if (ctx->n_slots == 0 || n == 0 || !valid) {
         ctx->stats.cpu_items += n;
         return fastsecp_pubkey_tweak_mul_batch(ctx->cpu, results, out33, pubkeys33, tweak32, n);
     }
