@@ -113,7 +113,8 @@ FASTSECP_API const char *fastsecp_gpu_ctx_describe(const fastsecp_gpu_ctx *ctx);
 /* Counters since creation or the last reset: items done on devices and on the CPU engine
  * (cpu_items includes what a failed device left), and seconds spent in kernels, in host<->device
  * copies, and in calls in all (wall time; kernels and copies overlap, so the first two may add up
- * to more). */
+ * to more). In this version kernel_seconds is the time spent waiting for launches (copies included)
+ * and copy_seconds stays 0: the runtimes do not time copies apart yet. */
 typedef struct fastsecp_gpu_stats {
     uint64_t device_items;
     uint64_t cpu_items;
