@@ -32,7 +32,9 @@ set(want fastsecp_ctx_create fastsecp_ctx_destroy fastsecp_ctx_threads fastsecp_
          fastsecp_strerror fastsecp_version fastsecp_version_string
          # include/fastsecp_wallet.h
          fastsecp_address fastsecp_address_batch fastsecp_base58check_decode fastsecp_base58check_encode
-         fastsecp_bech32_decode fastsecp_bech32_encode fastsecp_bip32_path_parse fastsecp_eth_address
+         fastsecp_bech32_decode fastsecp_bech32_encode fastsecp_bip32_path_parse fastsecp_coin_address
+         fastsecp_coin_address_batch fastsecp_coin_from_symbol fastsecp_coin_get_info fastsecp_coin_path
+         fastsecp_coin_wif_decode fastsecp_coin_wif_encode fastsecp_eth_address
          fastsecp_eth_address_parse fastsecp_eth_address_to_checksum fastsecp_eth_sign fastsecp_keccak256
          fastsecp_segwit_address_decode fastsecp_segwit_address_encode fastsecp_taproot_branch_hash
          fastsecp_taproot_control_block fastsecp_taproot_leaf_hash fastsecp_taproot_output_key
