@@ -32,10 +32,14 @@ TSAN=${FASTSECP_TEST_TSAN_DIR:-$ROOT/build-tsan}
 JOBS=${JOBS:-2}
 
 # Each step either finishes or stops the script (set -e); the closing line counts them.
-steps_done=0 current=
+# Each step's wall time is printed when it ends (CI's budget is counted in these).
+steps_done=0 current= step_start=$SECONDS
 step() {
-  if [ -n "$current" ]; then steps_done=$((steps_done + 1)); fi
-  current=$*
+  if [ -n "$current" ]; then
+    steps_done=$((steps_done + 1))
+    printf '==== done in %d s: %s ====\n' $((SECONDS - step_start)) "$current"
+  fi
+  current=$* step_start=$SECONDS
   printf '\n==== %s ====\n' "$*"
 }
 cleanup_dirs=()
@@ -45,7 +49,7 @@ finish() {
   if [ ${#cleanup_dirs[@]} -gt 0 ]; then rm -rf "${cleanup_dirs[@]}"; fi
   if [ $rc = 0 ]; then
     if [ -n "$current" ]; then steps_done=$((steps_done + 1)); fi
-    printf '\ntools/test.sh: %d passed, 0 failed\n' "$steps_done"
+    printf '\ntools/test.sh: %d passed, 0 failed (%d s)\n' "$steps_done" "$SECONDS"
   else
     printf '\ntools/test.sh: %d passed, 1 failed (step: %s)\n' "$steps_done" "$current"
   fi

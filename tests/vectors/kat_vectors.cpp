@@ -27,7 +27,9 @@ TEST_P(Kat, ReproducesReferenceTranscript) {
     ASSERT_TRUE(f) << "missing fastsecp-kat/reference-0.8.0.txt";
     std::stringstream ss;
     ss << f.rdbuf();
-    const std::vector<std::string> want = lines_of(ss.str());
+    std::vector<std::string> want = lines_of(ss.str());
+    // A build without the ECDH module (Bitcoin Core's configuration) has no ecdh lines to compare.
+    if (api().ecdh == nullptr) std::erase_if(want, [](const std::string& l) { return l.rfind("ecdh ", 0) == 0; });
     const std::vector<std::string> got = lines_of(kat_transcript(api(), ctx(), KAT_CASES));
     // 48 cases x about 33 operations; a short file would make the comparison meaningless.
     ASSERT_GT(want.size(), 1000u);
