@@ -162,7 +162,10 @@ FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_gpu_sp_scan_pr
     unsigned char *maybe, const fastsecp_sp_prefilter_item *items, size_t n, unsigned int flags);
 
 /* fastsecp_sp_scan: the full BIP-352 scan against full x-only outputs (k = 0, 1, ... and labels),
- * same matches in the same order. */
+ * same results and matches in the same order. On a device, round k = 0 of every transaction runs
+ * there (the pre-filter with each output's 8-byte x prefix, as above); only the transactions it
+ * flags (a match at k = 0, or a false alarm at odds of about 2^-64 per output and candidate) are
+ * scanned by the CPU engine, every round, with `flags`. */
 FASTSECP_API FASTSECP_WARN_UNUSED_RESULT fastsecp_status fastsecp_gpu_sp_scan(
     fastsecp_gpu_ctx *ctx, const fastsecp_sp_wallet *wallet, fastsecp_status *results,
     const fastsecp_sp_item *items, size_t n, fastsecp_sp_match *matches, size_t matches_cap,

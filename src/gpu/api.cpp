@@ -422,7 +422,7 @@ struct ScanOp {
     // A runtime sinks the matches of the items it finished (its done prefix) only.
     fastsecp_status device(gpu::Device* d, size_t s, size_t b, size_t c, size_t* done) {
         SinkState st{this, s, b};
-        const fastsecp_status r = gpu::run_sp_scan(d, wallet, in->results + b, in->items + b, c, &ScanOp::sink, &st, done);
+        const fastsecp_status r = gpu::run_sp_scan(d, cpu, wallet, flags, in->results + b, in->items + b, c, &ScanOp::sink, &st, done);
         return oom[s] ? FASTSECP_ERR_OUT_OF_MEMORY : r;
     }
     // The CPU engine over [b, b + c), its matches appended to share s's list through the sink.

@@ -51,11 +51,15 @@ fastsecp_status run_ecdsa_verify(Device* dev, fastsecp_status* results, const fa
 fastsecp_status run_sp_prefilter(Device* dev, const fastsecp_sp_wallet* wallet, fastsecp_status* results,
                                  unsigned char* maybe, const fastsecp_sp_prefilter_item* items, size_t n,
                                  size_t* n_done);
-// Matches of items [0, *n_done) in fastsecp_sp_scan's order, appended through `sink` (called on the
-// calling thread, in order); sink returns 0 to stop early (api.cpp then reports BUFFER_TOO_SMALL).
+// fastsecp_sp_scan on the device: round k = 0 of every item there (the pre-filter kernel with the
+// outputs' 8-byte x prefixes), the items it flags scanned exactly by the CPU engine `cpu` (with
+// `flags`). Matches of items [0, *n_done) in fastsecp_sp_scan's order, appended through `sink`
+// (called on the calling thread, in order); sink returns 0 to stop early (api.cpp then reports
+// BUFFER_TOO_SMALL).
 typedef int (*MatchSink)(void* user, const fastsecp_sp_match* match);
-fastsecp_status run_sp_scan(Device* dev, const fastsecp_sp_wallet* wallet, fastsecp_status* results,
-                            const fastsecp_sp_item* items, size_t n, MatchSink sink, void* user, size_t* n_done);
+fastsecp_status run_sp_scan(Device* dev, const fastsecp_ctx* cpu, const fastsecp_sp_wallet* wallet,
+                            unsigned int flags, fastsecp_status* results, const fastsecp_sp_item* items, size_t n,
+                            MatchSink sink, void* user, size_t* n_done);
 
 }  // namespace fastsecp::gpu
 

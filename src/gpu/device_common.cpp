@@ -14,14 +14,14 @@
 #include "group/group.h"
 #include "hash/memclear.h"
 #include "hash/sha256.h"
+#include "rt/bytes.h"
 #include "rt/vec.h"
-#include "scan/sp_scan_secrets.h"
 #include "scan/sp_wallet.h"
 
 namespace fastsecp::gpu {
 
-const char* const KERNEL_NAMES[K_COUNT] = {"fsk_ecmult_gen", "fsk_tweak_mul",      "fsk_sp_shared",
-                                           "fsk_sp_prefilter", "fsk_schnorr_verify", "fsk_ecdsa_verify"};
+const char* const KERNEL_NAMES[K_COUNT] = {"fsk_ecmult_gen", "fsk_tweak_mul", "fsk_sp_prefilter",
+                                           "fsk_schnorr_verify", "fsk_ecdsa_verify"};
 
 namespace {
 
@@ -665,66 +665,55 @@ fastsecp_status run_sp_prefilter(Device* dev, const fastsecp_sp_wallet* wallet, 
     return st;
 }
 
-fastsecp_status run_sp_scan(Device* dev, const fastsecp_sp_wallet* wallet, fastsecp_status* results,
-                            const fastsecp_sp_item* items, size_t n, MatchSink sink, void* user, size_t* n_done) {
+fastsecp_status run_sp_scan(Device* dev, const fastsecp_ctx* cpu, const fastsecp_sp_wallet* wallet,
+                            unsigned int flags, fastsecp_status* results, const fastsecp_sp_item* items, size_t n,
+                            MatchSink sink, void* user, size_t* n_done) {
     *n_done = 0;
-    if (!wallet_params(dev, wallet, false)) {
-        clear_params(dev);
-        return FASTSECP_ERR_DEVICE;
+    // Round k = 0 of every item runs on the device: the pre-filter kernel, given each output's
+    // 8-byte x prefix. An item it does not flag has no output equal to P_0 or to P_0 + a label
+    // point at k = 0, so BIP-352 scanning ends there for it: OK with no match (or the failure the
+    // kernel reports, which the scan reports too: the tweak's encoding, t_0, P_0 at infinity).
+    // A flagged item (some prefix equals a candidate's; a false alarm has odds of about 2^-64 per
+    // output and candidate) is scanned exactly by the CPU engine, every round, in input order.
+    size_t total = 0;
+    for (size_t i = 0; i < n; i++) total += items[i].n_outputs;
+    rt::Vec<fastsecp_sp_prefilter_item> pf;
+    rt::Vec<uint64_t> prefixes;
+    rt::Vec<unsigned char> maybe;
+    if (!pf.resize(n) || !prefixes.resize(total) || !maybe.resize(n)) return FASTSECP_ERR_OUT_OF_MEMORY;
+    size_t off = 0;
+    for (size_t i = 0; i < n; i++) {
+        const fastsecp_sp_item& it = items[i];
+        pf[i] = {it.tweak33, 33, it.n_outputs > 0 ? prefixes.data() + off : nullptr, it.n_outputs};
+        for (size_t j = 0; j < it.n_outputs; j++) prefixes[off++] = rt::load_be64(it.outputs32 + 32 * j);
     }
-    // The device computes the shared secrets (the scan key's multiplication, constant time); the
-    // rounds (t_k, P_k, the comparisons, labels) run on the host with the CPU scanner's code, given
-    // those secrets (scan/sp_scan_secrets.h), chunk by chunk in order.
-    struct Job {
-        const fastsecp_sp_wallet* w;
-        fastsecp_status* results;
-        const fastsecp_sp_item* items;
-        MatchSink sink;
-        void* user;
-        bool stopped = false;
-        rt::Vec<unsigned char> ss;
-        rt::Vec<fastsecp_sp_match> matches;
-        size_t in_words(size_t, size_t c) const { return POINT_WORDS * c; }
-        size_t out_words(size_t c) const { return 10 * c; }
-        size_t scratch_words(size_t) const { return 0; }
-        void pack(uint32_t* h, size_t b, size_t c) {
-            for (size_t i = 0; i < c; i++) {
-                uint32_t* rec = h + POINT_WORDS * i;
-                const unsigned char* t = items[b + i].tweak33;
-                if (t == nullptr || encode_point(rec, t, 33, false) != FASTSECP_OK) {
-                    std::memset(rec, 0, POINT_WORDS * 4);
-                    rec[0] = 2;
-                    rec[1] = 1;
-                }
-            }
+    size_t dev_done = 0;
+    const fastsecp_status st = run_sp_prefilter(dev, wallet, results, maybe.data(), pf.data(), n, &dev_done);
+    rt::Vec<fastsecp_sp_match> m;
+    bool stopped = false;
+    for (size_t i = 0; i < dev_done; i++) {
+        if (results[i] != FASTSECP_OK || maybe[i] == 0) continue;
+        size_t got = 0;
+        fastsecp_status r = FASTSECP_ERR_OUT_OF_MEMORY;
+        if (m.resize(items[i].n_outputs)) {
+            r = fastsecp_sp_scan(cpu, wallet, results + i, items + i, 1, m.data(), m.size(), &got, flags);
+            if (r == FASTSECP_ERR_BUFFER_TOO_SMALL && m.resize(got))  // not expected: one match per output at most
+                r = fastsecp_sp_scan(cpu, wallet, results + i, items + i, 1, m.data(), m.size(), &got, flags);
         }
-        bool unpack(const uint32_t* h, size_t b, size_t c) {
-            if (stopped) return true;
-            if (!ss.resize(33 * c)) return false;
-            for (size_t i = 0; i < c; i++) {
-                unsigned char* s = ss.data() + 33 * i;
-                s[0] = (unsigned char)(0x02 | (h[10 * i + 1] & 1));
-                limbs_to_be32(s + 1, h + 10 * i + 2);
-            }
-            matches.clear();
-            const bool ok = scan::scan_with_secrets(*w, results + b, items + b, c, ss.data(), matches);
-            hash::memclear(ss.data(), ss.size());
-            if (!ok) return false;
-            for (fastsecp_sp_match m : matches) {
-                m.item += b;
-                const int go = sink(user, &m);
-                hash::memclear(&m, sizeof m);
-                if (!go) {
-                    stopped = true;
-                    break;
-                }
-            }
-            hash::memclear(matches.data(), matches.size() * sizeof(fastsecp_sp_match));
-            return true;
+        if (r == FASTSECP_ERR_OUT_OF_MEMORY || r == FASTSECP_ERR_BUFFER_TOO_SMALL) {
+            hash::memclear(m.data(), m.size() * sizeof(fastsecp_sp_match));
+            *n_done = i;
+            return FASTSECP_ERR_OUT_OF_MEMORY;
         }
-    } job{wallet, results, items, sink, user, false, {}, {}};
-    fastsecp_status st = run_job(dev, K_SP_SHARED, job, n, n_done, true);
-    clear_params(dev);
+        for (size_t j = 0; j < got && !stopped; j++) {
+            fastsecp_sp_match g = m[j];
+            g.item = i;
+            stopped = sink(user, &g) == 0;
+            hash::memclear(&g, sizeof g);
+        }
+        hash::memclear(m.data(), m.size() * sizeof(fastsecp_sp_match));
+    }
+    *n_done = dev_done;
     return st;
 }
 

@@ -15,7 +15,7 @@
 namespace fastsecp::gpu {
 
 // The kernels of kernels/secp256k1_kernels.cl, in this order.
-enum Kernel { K_ECMULT_GEN, K_TWEAK_MUL, K_SP_SHARED, K_SP_PREFILTER, K_SCHNORR, K_ECDSA, K_COUNT };
+enum Kernel { K_ECMULT_GEN, K_TWEAK_MUL, K_SP_PREFILTER, K_SCHNORR, K_ECDSA, K_COUNT };
 extern const char* const KERNEL_NAMES[K_COUNT];
 
 using Buf = uint64_t;  // cl_mem or CUdeviceptr; 0 = none

@@ -23,7 +23,6 @@
 #include "batch/same_scalar.h"
 #include "hash/memclear.h"
 #include "rt/vec.h"
-#include "scan/sp_scan_secrets.h"
 #include "scan/sp_wallet.h"
 #include "schemes/silentpayments.h"
 #include "schemes/silentpayments_scan.h"
@@ -157,7 +156,6 @@ struct ScanArgs {
     const fastsecp_sp_item* items;
     fastsecp_status* results;
     bool ct;
-    const unsigned char* ss33 = nullptr;  // when set, the items' shared secrets (33 bytes each), given
 };
 
 // An (item, output) pair of a block.
@@ -290,13 +288,7 @@ struct Scratch {
     const fastsecp_sp_item* items = a.items + b;
 
     parse_tweaks(t, st, items, n, true);
-    if (a.ss33 != nullptr) {
-        std::memset(ss, 0, sizeof ss);
-        for (size_t i = 0; i < n; i++)
-            if (st[i] == FASTSECP_OK) std::memcpy(ss + 33 * i, a.ss33 + 33 * (b + i), 33);
-    } else {
-        shared_secrets(ss, w, t, st, n, a.ct);
-    }
+    shared_secrets(ss, w, t, st, n, a.ct);
     first_output_points(p, tk, st, w, ss, n, items);
     bool ok = true;
     size_t n_active = 0;
@@ -519,15 +511,6 @@ fastsecp_status run_prefilter(const fastsecp_ctx* ctx, const PrefilterArgs& args
 }
 
 }  // namespace
-
-bool fastsecp::scan::scan_with_secrets(const fastsecp_sp_wallet& w, fastsecp_status* results,
-                                       const fastsecp_sp_item* items, size_t n, const unsigned char* ss33,
-                                       rt::Vec<fastsecp_sp_match>& matches) {
-    ScanArgs args{&w, items, results, true, ss33};
-    bool oom = false;
-    scan_range(matches, oom, args, 0, n);
-    return !oom;
-}
 
 extern "C" {
 

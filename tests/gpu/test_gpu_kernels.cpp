@@ -461,7 +461,7 @@ void scan_case(DeviceFixture& f) {
     [[maybe_unused]] fastsecp_status cpu_st = fastsecp_sp_scan(f.cpu, w, r_cpu.data(), items.data(), items.size(), m_cpu.data(), m_cpu.size(), &nm, 0);
     m_cpu.resize(nm);
     size_t done = 0;
-    ASSERT_EQ(g::run_sp_scan(f.dev, w, r_dev.data(), items.data(), items.size(), collect, &m_dev, &done), FASTSECP_OK);
+    ASSERT_EQ(g::run_sp_scan(f.dev, f.cpu, w, 0, r_dev.data(), items.data(), items.size(), collect, &m_dev, &done), FASTSECP_OK);
     ASSERT_EQ(done, items.size());
     for (size_t i = 0; i < items.size(); i++) EXPECT_EQ(r_dev[i], r_cpu[i]) << "item " << i;
     ASSERT_EQ(m_dev.size(), m_cpu.size());
@@ -514,7 +514,7 @@ void bip352_vectors_case(DeviceFixture& f) {
             [[maybe_unused]] fastsecp_status cpu_st =
                 fastsecp_sp_scan(f.cpu, w, &r_cpu, &item, 1, m_cpu.data(), m_cpu.size(), &nm, 0);
             m_cpu.resize(nm);
-            ASSERT_EQ(g::run_sp_scan(f.dev, w, &r_dev, &item, 1, collect, &m_dev, &done), FASTSECP_OK);
+            ASSERT_EQ(g::run_sp_scan(f.dev, f.cpu, w, 0, &r_dev, &item, 1, collect, &m_dev, &done), FASTSECP_OK);
             EXPECT_EQ(r_dev, FASTSECP_OK);
             EXPECT_EQ(r_dev, r_cpu);
             ASSERT_EQ(m_dev.size(), m_cpu.size());

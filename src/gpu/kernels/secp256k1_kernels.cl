@@ -12,8 +12,8 @@
  *   fsk_ecmult_gen     k*G for public scalars (8-bit fixed-base windows, table in device memory)
  *   fsk_tweak_mul      k*P for one secret k (params) and many points, 4-bit fixed windows,
  *                      constant time in k (full-scan table select, masked additions)
- *   fsk_sp_shared      BIP-352 shared secrets scan_key*T (constant time), as (parity, x)
- *   fsk_sp_prefilter   BIP-352 indexer filter: S, t_0, P_0 = B + t_0*G, P_0 + labels, 8-byte x prefixes
+ *   fsk_sp_prefilter   BIP-352 round k = 0: S, t_0, P_0 = B + t_0*G, P_0 + labels, 8-byte x prefixes
+ *                      (the indexer's filter, and the first stage of the full scan)
  *   fsk_schnorr_verify BIP-340, one signature per thread
  *   fsk_ecdsa_verify   ECDSA, one signature per thread
  */
@@ -679,17 +679,6 @@ DEV u32 shared_secret(ge* s, const GLOBAL u32* params, const GLOBAL u32* rec) {
     ge_from_gej(s, &r);
     return ST_OK;
 }
-KERNEL void fsk_sp_shared(KARGS) {
-    u32 i = THREAD_ID;
-    if (i >= n) return;
-    ge s;
-    GLOBAL u32* o = out + i * 10u;
-    u32 st = shared_secret(&s, params, in + i * POINT_WORDS);
-    o[0] = st;
-    o[1] = st == ST_OK ? (s.y.v[0] & 1u) : 0u;
-    for (int j = 0; j < 8; j++) o[2 + j] = st == ST_OK ? s.x.v[j] : 0u;
-}
-
 /* params: scan key (0..7), BIP0352/SharedSecret midstate (8..15), B_spend x, y (16..31), number of
  * labels L (32), labels x, y (33 + 16*j). in: per item 19 words (point record, offset of its
  * prefixes in words from the start of in, count); a prefix is 2 words (high, low 32 bits).
