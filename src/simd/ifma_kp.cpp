@@ -1,8 +1,7 @@
-// The 8-lane k·P kernel on AVX-512 IFMA. CMake compiles this file with -mavx512f -mavx512dq
+// The 8-lane kernels on AVX-512 IFMA. CMake compiles this file with -mavx512f -mavx512dq
 // -mavx512vl -mavx512ifma when the compiler has them (FASTSECP_HAVE_IFMA_BUILD); nothing here runs
-// unless ifma_available() says the CPU and the OS support those instructions.
-#include <cstdlib>
-#include <cstring>
+// unless ifma_available() (simd/dispatch.cpp, built without those flags, so that the CPU check
+// itself never holds an AVX-512 instruction) says the CPU and the OS support them.
 
 #if defined(__GNUC__) && !defined(__clang__)
 // GCC 12's avx512fintrin.h trips -Wuninitialized inside _mm512_set1_epi64 (a false positive).
@@ -10,44 +9,12 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 
-#include "rt/cached.h"
 #include "simd/ifma.h"
 #include "simd/affine8_impl.h"
 #include "simd/kp8_impl.h"
 #include "simd/kp8_jac_impl.h"
 
 namespace fastsecp::simd {
-
-namespace {
-bool env_flag(const char* name) {
-    const char* v = std::getenv(name);
-    return v && v[0] != '\0' && std::strcmp(v, "0") != 0;
-}
-}  // namespace
-
-bool ifma_available() {
-#if defined(FASTSECP_HAVE_IFMA_BUILD) && (defined(__GNUC__) || defined(__clang__))
-    static rt::Cached<bool> ok;
-    return ok.get([] {
-        if (env_flag("FASTSECP_FORCE_PORTABLE")) return false;
-        __builtin_cpu_init();
-        // libgcc/compiler-rt also check that the OS saves the ZMM and mask registers (XCR0).
-        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
-               __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512ifma");
-    });
-#else
-    return false;
-#endif
-}
-
-int lanes_kernel() {
-    static rt::Cached<int> k;
-    return k.get([] {
-        const char* v = std::getenv("FASTSECP_FORCE_LANES");
-        if (v != nullptr && std::strcmp(v, "emu") == 0) return 2;
-        return ifma_available() ? 1 : 0;
-    });
-}
 
 void ecmult_same_scalar_ifma(Gej* out, const Ge* in, size_t n, const Scalar& k, bool constant_time) {
 #if defined(FASTSECP_HAVE_IFMA_BUILD)
