@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <initializer_list>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -89,6 +90,24 @@ uint32_t parse_uint(const std::string& s, const char* what, uint32_t lo, uint32_
     return static_cast<uint32_t>(v);
 }
 
+// The "--option VALUE" pairs after the subcommand (argv[3..]): on(option, value) for each option in
+// `known`; -h/--help prints the usage and exits 0; anything else is a usage error.
+template <class F>
+void for_each_option(int argc, char** argv, std::initializer_list<const char*> known, F on) {
+    for (int i = 3; i < argc; i++) {
+        const std::string a = argv[i];
+        if (a == "-h" || a == "--help") {
+            frost_usage(stdout);
+            std::exit(0);
+        }
+        bool ok = false;
+        for (const char* k : known) ok = ok || a == k;
+        if (!ok) usage_error("unknown option '" + a + "'");
+        if (i + 1 >= argc) usage_error("option " + a + " needs a value");
+        on(a, std::string(argv[++i]));
+    }
+}
+
 struct Context {
     secp256k1_context* ctx;
     Context() : ctx(secp256k1_context_create(SECP256K1_CONTEXT_NONE)) {
@@ -119,14 +138,11 @@ std::string xonly_hex(const secp256k1_context* ctx, const secp256k1_pubkey& pk) 
 struct Message {
     std::vector<unsigned char> bytes;
     bool given = false;
-    void set_hex(const std::string& s) {
+    // --message HEX or --message-text TEXT.
+    void set(const std::string& option, const std::string& value) {
         if (given) usage_error("give the message once");
-        if (!parse_hex(s, bytes)) usage_error("--message must be an even number of hex digits");
-        given = true;
-    }
-    void set_text(const std::string& s) {
-        if (given) usage_error("give the message once");
-        bytes.assign(s.begin(), s.end());
+        if (option == "--message-text") bytes.assign(value.begin(), value.end());
+        else if (!parse_hex(value, bytes)) usage_error("--message must be an even number of hex digits");
         given = true;
     }
     const unsigned char* data() const { return bytes.empty() ? nullptr : bytes.data(); }
@@ -134,20 +150,11 @@ struct Message {
 
 int run_split(int argc, char** argv) {
     std::string t_text, n_text, seed_hex;
-    for (int i = 3; i < argc; i++) {
-        const std::string a = argv[i];
-        auto value = [&]() -> std::string {
-            if (i + 1 >= argc) usage_error("option " + a + " needs a value");
-            return argv[++i];
-        };
-        if (a == "--threshold" || a == "-t") t_text = value();
-        else if (a == "--participants" || a == "-n") n_text = value();
-        else if (a == "--seed") seed_hex = value();
-        else if (a == "-h" || a == "--help") {
-            frost_usage(stdout);
-            return 0;
-        } else usage_error("unknown option '" + a + "'");
-    }
+    for_each_option(argc, argv, {"--threshold", "-t", "--participants", "-n", "--seed"}, [&](const std::string& a, std::string v) {
+        if (a == "--threshold" || a == "-t") t_text = v;
+        else if (a == "--participants" || a == "-n") n_text = v;
+        else seed_hex = v;
+    });
     if (t_text.empty() || n_text.empty()) usage_error("split needs --threshold and --participants");
     // 1000 participants: far beyond any use here, and it bounds the output.
     const uint32_t n = parse_uint(n_text, "--participants", 1, 1000);
@@ -245,21 +252,11 @@ std::string signers_error(int err, size_t index, const std::vector<uint32_t>& id
 int run_sign(int argc, char** argv) {
     std::string keys_path = "-", signers_text;
     Message msg;
-    for (int i = 3; i < argc; i++) {
-        const std::string a = argv[i];
-        auto value = [&]() -> std::string {
-            if (i + 1 >= argc) usage_error("option " + a + " needs a value");
-            return argv[++i];
-        };
-        if (a == "--keys") keys_path = value();
-        else if (a == "--signers") signers_text = value();
-        else if (a == "--message") msg.set_hex(value());
-        else if (a == "--message-text") msg.set_text(value());
-        else if (a == "-h" || a == "--help") {
-            frost_usage(stdout);
-            return 0;
-        } else usage_error("unknown option '" + a + "'");
-    }
+    for_each_option(argc, argv, {"--keys", "--signers", "--message", "--message-text"}, [&](const std::string& a, std::string v) {
+        if (a == "--keys") keys_path = v;
+        else if (a == "--signers") signers_text = v;
+        else msg.set(a, v);
+    });
     if (!msg.given) usage_error("sign needs --message or --message-text");
     Context c;
     KeyFile k;
@@ -350,21 +347,11 @@ int run_sign(int argc, char** argv) {
 int run_verify(int argc, char** argv) {
     std::string pk_hex, sig_hex;
     Message msg;
-    for (int i = 3; i < argc; i++) {
-        const std::string a = argv[i];
-        auto value = [&]() -> std::string {
-            if (i + 1 >= argc) usage_error("option " + a + " needs a value");
-            return argv[++i];
-        };
-        if (a == "--pubkey") pk_hex = value();
-        else if (a == "--signature") sig_hex = value();
-        else if (a == "--message") msg.set_hex(value());
-        else if (a == "--message-text") msg.set_text(value());
-        else if (a == "-h" || a == "--help") {
-            frost_usage(stdout);
-            return 0;
-        } else usage_error("unknown option '" + a + "'");
-    }
+    for_each_option(argc, argv, {"--pubkey", "--signature", "--message", "--message-text"}, [&](const std::string& a, std::string v) {
+        if (a == "--pubkey") pk_hex = v;
+        else if (a == "--signature") sig_hex = v;
+        else msg.set(a, v);
+    });
     if (pk_hex.empty() || sig_hex.empty() || !msg.given) usage_error("verify needs --pubkey, --signature and a message");
     unsigned char pk[32], sig[64];
     if (!parse_hex(pk_hex, pk, 32)) usage_error("--pubkey must be 64 hex digits (an x-only key)");

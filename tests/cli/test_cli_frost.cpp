@@ -5,6 +5,8 @@
 #include <secp256k1_extrakeys.h>
 #include <secp256k1_schnorrsig.h>
 
+#include "cli_text.h"
+
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -17,27 +19,9 @@
 
 namespace {
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-std::vector<std::string> words(const std::string& line) {
-    std::istringstream in(line);
-    std::vector<std::string> f;
-    for (std::string w; in >> w;) f.push_back(w);
-    return f;
-}
-
-std::vector<std::string> lines(const std::string& s) {
-    std::vector<std::string> out;
-    std::istringstream in(s);
-    for (std::string l; std::getline(in, l);)
-        if (!l.empty()) out.push_back(l);
-    return out;
-}
+using cli_text::fields;
+using cli_text::lines;
+using cli_text::slurp;
 
 bool unhex(const std::string& s, std::vector<unsigned char>& out) {
     if (s.size() % 2) return false;
@@ -80,7 +64,7 @@ class CliFrost : public ::testing::Test {
     }
     // The library's verdict on a "SIGNATURE XONLY" line for message msg_hex.
     bool library_verifies(const std::string& out_line, const std::string& msg_hex) {
-        auto f = words(out_line);
+        auto f = fields(out_line);
         std::vector<unsigned char> sig, pk, msg;
         if (f.size() != 2 || !unhex(f[0], sig) || !unhex(f[1], pk) || !unhex(msg_hex, msg)) return false;
         if (sig.size() != 64 || pk.size() != 32) return false;
@@ -99,7 +83,7 @@ TEST_F(CliFrost, SplitSignVerify) {
     ASSERT_EQ(split.exit_code, 0) << split.err;
     auto ls = lines(split.out);
     ASSERT_EQ(ls.size(), 4u) << split.out;
-    auto head = words(ls[0]);
+    auto head = fields(ls[0]);
     ASSERT_EQ(head.size(), 5u);
     EXPECT_EQ(head[0], "frost");
     EXPECT_EQ(head[1], "2");
@@ -107,7 +91,7 @@ TEST_F(CliFrost, SplitSignVerify) {
     EXPECT_EQ(head[3].size(), 66u);
     EXPECT_EQ(head[3].substr(2), head[4]);  // the x-only key is the compressed key's x
     for (int id = 0; id < 3; id++) {
-        auto f = words(ls[1 + id]);
+        auto f = fields(ls[1 + id]);
         ASSERT_EQ(f.size(), 4u);
         EXPECT_EQ(f[0], "share");
         EXPECT_EQ(f[1], std::to_string(id));
@@ -124,13 +108,13 @@ TEST_F(CliFrost, SplitSignVerify) {
         CliOut s = run("frost sign --keys '" + path("keys") + "' --signers " + signers + " --message " + MSG);
         ASSERT_EQ(s.exit_code, 0) << signers << ": " << s.err;
         ASSERT_EQ(lines(s.out).size(), 1u);
-        EXPECT_EQ(words(s.out)[1], head[4]);
+        EXPECT_EQ(fields(s.out)[1], head[4]);
         EXPECT_TRUE(library_verifies(s.out, MSG)) << signers;
-        CliOut v = run("frost verify --pubkey " + head[4] + " --signature " + words(s.out)[0] + " --message " + MSG);
+        CliOut v = run("frost verify --pubkey " + head[4] + " --signature " + fields(s.out)[0] + " --message " + MSG);
         EXPECT_EQ(v.exit_code, 0) << v.err;
         EXPECT_EQ(v.out, "valid\n");
         // The signature is for this message only.
-        CliOut w = run("frost verify --pubkey " + head[4] + " --signature " + words(s.out)[0] + " --message 00");
+        CliOut w = run("frost verify --pubkey " + head[4] + " --signature " + fields(s.out)[0] + " --message 00");
         EXPECT_EQ(w.exit_code, 1);
         EXPECT_EQ(w.out, "invalid\n");
     }
@@ -154,7 +138,7 @@ TEST_F(CliFrost, WrongShareOrTooFewSignersFail) {
     EXPECT_TRUE(few.out.empty());
 
     // Participant 2's secret share altered (its public share kept): its partial signing fails.
-    auto f = words(ls[3]);
+    auto f = fields(ls[3]);
     std::string bad = f[2];
     bad[63] = bad[63] == '1' ? '2' : '1';
     write("bad", ls[0] + "\n" + ls[1] + "\n" + ls[2] + "\nshare 2 " + bad + " " + f[3] + "\n");
