@@ -149,6 +149,25 @@ def test_frost_bip445_partial_sig_verify_vector():
     assert not session.partial_sig_verify(other, pubnonces[signer], signer)
 
 
+def test_frost_bip445_tweak_vectors():
+    """Every valid case of tweak_vectors.json: the expected partial signature verifies under the
+    session built with the tweak cache, and not without the tweaks (when there are some)."""
+    g = bip445_group("tweak_vectors.json")
+    assert g["valid_tests"]
+    for tc in g["valid_tests"]:
+        cache = frost.TweakCache(h(g["thresh_pk"]))
+        for i, xonly in zip(tc["tweak_indices"], tc["is_xonly"]):
+            (cache.xonly_tweak_add if xonly else cache.ec_tweak_add)(h(g["tweaks"][i]))
+        ids = tc["ids"]
+        pubs = [h(g["pubshares"][i]) for i in tc["pubshare_indices"]]
+        pubnonces = [h(g["pubnonces"][i]) for i in tc["pubnonce_indices"]]
+        signer = ids.index(tc["my_id"])
+        args = (h(tc["aggnonce"]), h(tc["msg"]), g["n"], g["t"], ids, pubs, h(g["thresh_pk"]))
+        assert frost.Session(*args, cache).partial_sig_verify(h(tc["expected"]), pubnonces[signer], signer), tc["comment"]
+        if tc["tweak_indices"]:
+            assert not frost.Session(*args).partial_sig_verify(h(tc["expected"]), pubnonces[signer], signer)
+
+
 def test_frost_bip445_deterministic_sign_vector():
     g = bip445_group("det_sign_vectors.json")
     tc = g["valid_tests"][0]
