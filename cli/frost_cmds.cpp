@@ -81,12 +81,21 @@ void random_bytes(unsigned char* out, size_t n) {
     if (getrandom(out, n, 0) != static_cast<ssize_t>(n)) fail("no randomness available (getrandom)");
 }
 
-// A whole decimal number in [lo, hi]; usage error otherwise.
-uint32_t parse_uint(const std::string& s, const char* what, uint32_t lo, uint32_t hi) {
-    if (s.empty() || s.size() > 10 || s.find_first_not_of("0123456789") != std::string::npos)
-        usage_error(std::string(what) + " must be a number, got '" + s + "'");
-    const unsigned long long v = std::strtoull(s.c_str(), nullptr, 10);
-    if (v < lo || v > hi) usage_error(std::string(what) + " must be between " + std::to_string(lo) + " and " + std::to_string(hi));
+// A whole decimal number in [lo, hi]; otherwise a usage error (arguments) or an input error naming
+// the place (`where`, for the key file).
+uint32_t parse_uint(const std::string& s, const char* what, uint32_t lo, uint32_t hi, const std::string& where = "") {
+    std::string err;
+    unsigned long long v = 0;
+    if (s.empty() || s.size() > 10 || s.find_first_not_of("0123456789") != std::string::npos) {
+        err = std::string(what) + " must be a number, got '" + s + "'";
+    } else {
+        v = std::strtoull(s.c_str(), nullptr, 10);
+        if (v < lo || v > hi) err = std::string(what) + " must be between " + std::to_string(lo) + " and " + std::to_string(hi);
+    }
+    if (!err.empty()) {
+        if (where.empty()) usage_error(err);
+        fail(where + err);
+    }
     return static_cast<uint32_t>(v);
 }
 
@@ -206,8 +215,8 @@ void read_keys(std::istream& in, const std::string& name, const secp256k1_contex
         if (f[0] == "frost") {
             if (have_header) fail(where + "a second 'frost' line");
             if (f.size() != 5) fail(where + "expected 'frost T N THRESHOLD_PUBKEY XONLY_PUBKEY'");
-            k.n = parse_uint(f[2], "N", 1, 1000);
-            k.t = parse_uint(f[1], "T", 1, k.n);
+            k.n = parse_uint(f[2], "N", 1, 1000, where);
+            k.t = parse_uint(f[1], "T", 1, k.n, where);
             unsigned char pk[33];
             if (!parse_hex(f[3], pk, 33) || !secp256k1_ec_pubkey_parse(ctx, &k.thresh_pk, pk, 33))
                 fail(where + "the threshold public key is not a valid compressed key (66 hex digits)");
@@ -216,7 +225,7 @@ void read_keys(std::istream& in, const std::string& name, const secp256k1_contex
             if (!have_header) fail(where + "a share line before the 'frost' line");
             if (f.size() != 4) fail(where + "expected 'share ID SECRET_SHARE PUBLIC_SHARE'");
             Share s;
-            s.id = parse_uint(f[1], "the share's ID", 0, k.n - 1);
+            s.id = parse_uint(f[1], "the share's ID", 0, k.n - 1, where);
             for (const auto& o : k.shares)
                 if (o.id == s.id) fail(where + "participant " + f[1] + " appears twice");
             unsigned char pk[33];
