@@ -1,5 +1,5 @@
 // fastsecp: command-line front end of the native API. Subcommands: scan (below), derive and
-// address (wallet_cmds.cpp).
+// address (wallet_cmds.cpp), frost (frost_cmds.cpp, on the secp256k1_frost.h module).
 //
 //   fastsecp scan --wallet FILE [--input FILE] [--output FILE] [--vartime] [--threads N]
 //                 [--batch N] [--prefilter] [--device auto|gpu|cpu|opencl] [--quiet]
@@ -8,6 +8,7 @@
 #include <fastsecp.h>
 #include <fastsecp_gpu.h>
 
+#include "frost_cmds.h"
 #include "hex.h"
 #include "wallet_cmds.h"
 
@@ -37,6 +38,7 @@ void usage(std::FILE* to) {
         "usage: fastsecp scan --wallet FILE [options]\n"
         "       fastsecp derive (--seed HEX | --key XKEY) [--path PATH] [--range A:B] ...  (fastsecp derive --help)\n"
         "       fastsecp address [--kind KINDS] [--network NET] [KEY...]  (fastsecp address --help)\n"
+        "       fastsecp frost (split | sign | verify) ...  (fastsecp frost --help)\n"
         "       fastsecp version\n"
         "\n"
         "Scans transactions for silent payments (BIP-352) to one wallet and prints what it finds.\n"
@@ -428,6 +430,9 @@ int main(int argc, char** argv) {
     if (cmd == "scan") return run_scan(parse_options(argc, argv));
     if (cmd == "derive") return run_derive(argc, argv);
     if (cmd == "address") return run_address(argc, argv);
+#ifdef FASTSECP_CLI_FROST
+    if (cmd == "frost") return run_frost(argc, argv);
+#endif
     std::fprintf(stderr, "fastsecp: unknown command '%s'\n", cmd.c_str());
     usage(stderr);
     return 2;

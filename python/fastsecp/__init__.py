@@ -6,6 +6,8 @@
   ``threads=`` to use several cores.
 - ``fastsecp.silentpayments``: BIP-352 scanning of many transactions per call (``Wallet``) and the
   sender/receiver steps; ``Wallet.scan(..., device="auto")`` runs on a GPU when there is one.
+- ``fastsecp.frost`` (BIP-445 threshold signatures), ``fastsecp.adaptor`` (ECDSA adaptor
+  signatures) and ``fastsecp.dleq`` (BIP-374 proofs): the protocol modules, bytes in and out.
 - ``fastsecp.gpu``: batch calls on CUDA/OpenCL devices (or the CPU engine): ``Context``,
   ``list_devices``.
 """

@@ -46,6 +46,7 @@ NB_MODULE(_native, m) {
     pyfastsecp::register_compat(m);
     pyfastsecp::register_batch(m);
     pyfastsecp::register_silentpayments(m);
+    pyfastsecp::register_protocols(m);
     pyfastsecp::register_gpu(m);
     pyfastsecp::register_columns(m);
 }

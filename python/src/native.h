@@ -16,6 +16,8 @@ void register_compat(nb::module_& m);
 void register_batch(nb::module_& m);
 // BIP-352: the batch scanner (wallets, scan, prefilter) and the module's helpers (sp_bindings.cpp).
 void register_silentpayments(nb::module_& m);
+// FROST (BIP-445), ECDSA adaptor signatures and DLEQ proofs (BIP-374) on their C APIs (protocol_bindings.cpp).
+void register_protocols(nb::module_& m);
 // fastsecp_gpu.h: device lists and GpuContext (gpu_bindings.cpp).
 void register_gpu(nb::module_& m);
 // Batch calls over columns in Arrow's layout (data + int64 offsets), for fastsecp.spark (columns_bindings.cpp).

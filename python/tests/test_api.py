@@ -10,7 +10,7 @@ from fastsecp import _native
 
 MODULES = ["fastsecp", "fastsecp.batch", "fastsecp.status", "fastsecp.silentpayments", "fastsecp.coincurve",
            "fastsecp.coincurve.keys", "fastsecp.coincurve.utils", "fastsecp.coincurve.ecdsa", "fastsecp.coincurve.der",
-           "fastsecp.coincurve.context"]
+           "fastsecp.coincurve.context", "fastsecp.frost", "fastsecp.adaptor", "fastsecp.dleq"]
 
 
 def test_docstrings_on_public_names():

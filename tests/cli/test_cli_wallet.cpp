@@ -1,5 +1,7 @@
 // `fastsecp derive` and `fastsecp address` end to end, against the BIP-32/84/86 vectors and
 // against each other (a range of children = the same children one by one).
+#include "cli_text.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 #include <sys/wait.h>
@@ -19,27 +21,9 @@ struct CliResult {
     std::string out, err;
 };
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-std::vector<std::string> fields(const std::string& line) {
-    std::istringstream in(line);
-    std::vector<std::string> f;
-    for (std::string w; in >> w;) f.push_back(w);
-    return f;
-}
-
-std::vector<std::string> lines(const std::string& s) {
-    std::vector<std::string> out;
-    std::istringstream in(s);
-    for (std::string l; std::getline(in, l);)
-        if (!l.empty()) out.push_back(l);
-    return out;
-}
+using cli_text::fields;
+using cli_text::lines;
+using cli_text::slurp;
 
 nlohmann::json vectors(const std::string& rel) {
     std::ifstream in(std::string(FASTSECP_VECTORS_DIR) + "/" + rel);
