@@ -43,7 +43,7 @@ bool checkmem_running() {
 #endif
 }
 
-void declassify(const secp256k1_context* ctx, const void* p, size_t len) {
+void declassify(const secp256k1_context* ctx, [[maybe_unused]] const void* p, [[maybe_unused]] size_t len) {
 #if defined(FASTSECP_HAVE_VALGRIND)
     if (ctx->declassify) (void)VALGRIND_MAKE_MEM_DEFINED(p, len);
 #else

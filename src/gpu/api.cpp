@@ -15,6 +15,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <type_traits>
 
 #include "api/batch_call.h"
 #include "api/context.h"
@@ -57,7 +58,12 @@ double now_seconds() {
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-bool backend_ok(fastsecp_gpu_backend b) {
+// A caller's fastsecp_gpu_backend may hold any integer (C allows it); it is read as its underlying
+// integer, since loading a C++ enum object whose value is outside the enumeration is undefined.
+bool backend_ok(const fastsecp_gpu_backend& backend) {
+    std::underlying_type_t<fastsecp_gpu_backend> b;
+    static_assert(sizeof b == sizeof backend);
+    std::memcpy(&b, &backend, sizeof b);
     return b == FASTSECP_GPU_BACKEND_AUTO || b == FASTSECP_GPU_BACKEND_CUDA || b == FASTSECP_GPU_BACKEND_OPENCL ||
            b == FASTSECP_GPU_BACKEND_CPU;
 }

@@ -58,6 +58,9 @@ struct Api {
                              void**, void**);
 };
 
+// A driver that loaded and initialized is never unloaded: drivers keep threads and allocations
+// for the life of the process, and unloading them under those is not safe (so the references of
+// later dlopen calls are not given back either; the library is mapped once).
 bool load(Api& a) {
 #if !defined(FASTSECP_HAVE_CUDA_FATBIN)
     (void)a;
@@ -129,7 +132,7 @@ public:
             if (mod) a.ModuleUnload(mod);
             a.PrimaryCtxRelease(dev);
         }
-        if (a.lib) dlclose(a.lib);
+        // The driver stays loaded (see load's note), its reference with it.
         rt::destroy(this);
     }
     bool alloc(size_t bytes, Buf* out) override {
@@ -177,8 +180,7 @@ size_t cuda_list(fastsecp_gpu_device_info* out, size_t cap) {
         CUdevice d;
         if (a.DeviceGet(&d, i) == 0) describe(a, d, &out[i]);
     }
-    dlclose(a.lib);
-    return (size_t)n;
+    return (size_t)n;  // the driver stays loaded (see load's note)
 }
 
 fastsecp_status cuda_open(unsigned int index, fastsecp_gpu_device_info* info, Runtime** out) {

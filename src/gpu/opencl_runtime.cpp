@@ -77,6 +77,9 @@ struct Api {
 };
 
 // The driver, loaded once per call site that needs it (no global state): load() fills api.
+// A loader that loaded is never unloaded: the ICD loader and its drivers (PoCL among them) keep
+// threads and allocations for the life of the process, and unloading them under those is not
+// safe (so the references of later dlopen calls are not given back either; it is mapped once).
 bool load(Api& a) {
     a.lib = dlopen("libOpenCL.so.1", RTLD_NOW | RTLD_LOCAL);
     if (a.lib == nullptr) return false;
@@ -198,7 +201,7 @@ public:
         for (cl_command_queue x : q)
             if (x) a.ReleaseCommandQueue(x);
         if (ctx) a.ReleaseContext(ctx);
-        if (a.lib) dlclose(a.lib);
+        // The ICD loader stays loaded (see load_library's note), its reference with it.
         rt::destroy(this);
     }
     bool alloc(size_t bytes, Buf* out) override {
@@ -303,8 +306,7 @@ size_t opencl_list(int include_cpu_devices, fastsecp_gpu_device_info* out, size_
     cl_platform_id p[MAX_DEVICES];
     const size_t n = enumerate(a, include_cpu_devices, d, p);
     for (size_t i = 0; i < n && i < cap && out != nullptr; i++) describe(a, d[i], p[i], &out[i]);
-    dlclose(a.lib);
-    return n;
+    return n;  // the loader stays loaded (see load's note)
 }
 
 fastsecp_status opencl_open(unsigned int index, int include_cpu_devices, const char* cache_dir,

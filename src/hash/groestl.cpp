@@ -113,7 +113,7 @@ struct Groestl {
         // Padding: a 1 bit, zeros, and the 64-bit count of blocks (the padding's included).
         std::uint8_t tail[2 * BYTES] = {0};
         std::size_t rest = len - BYTES * full;
-        std::memcpy(tail, data + BYTES * full, rest);
+        if (rest > 0) std::memcpy(tail, data + BYTES * full, rest);  // data may be NULL when len = 0
         tail[rest] = 0x80;
         std::size_t tail_blocks = rest + 1 + 8 <= (std::size_t)BYTES ? 1 : 2;
         std::uint64_t blocks = full + tail_blocks;

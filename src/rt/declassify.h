@@ -12,7 +12,7 @@
 
 namespace fastsecp::rt {
 
-inline void declassify(const void* p, std::size_t len) {
+inline void declassify([[maybe_unused]] const void* p, [[maybe_unused]] std::size_t len) {
 #if defined(FASTSECP_HAVE_VALGRIND)
     (void)VALGRIND_MAKE_MEM_DEFINED(p, len);
 #else

@@ -343,7 +343,9 @@ TEST_F(FrostApi, DetSignAndSigAggVectors) {
                 std::vector<const secp256k1_frost_partial_sig*> pp;
                 for (auto& p : ps) pp.push_back(&p);
                 unsigned char sig[64];
-                if (why.empty() && !secp256k1_frost_partial_sig_agg(ctx, sig, &session, pp.data(), pp.size())) why = "psig count";
+                const secp256k1_frost_partial_sig* const none = nullptr;  // an empty list still points somewhere
+                if (why.empty() && !secp256k1_frost_partial_sig_agg(ctx, sig, &session, pp.empty() ? &none : pp.data(), pp.size()))
+                    why = "psig count";
                 if (std::string(arr) == "valid_tests") {
                     ASSERT_EQ(why, "") << tc.at("tc_id");
                     EXPECT_EQ(to_hex(sig, 64), to_hex(from_hex(tc.at("expected").get<std::string>()))) << tc.at("tc_id");
