@@ -1,6 +1,6 @@
 // Schnorr (BIP-340) adaptor signatures (secp256k1_schnorr_adaptor.h): outputs of the Python
-// specification that the secp256k1-zkp proposal cites, generated beside the project
-// (tests/vectors/data/README.md says how), and properties on random keys: round trips through
+// specification that the secp256k1-zkp proposal cites and of the proposal's C code, both generated
+// beside the project (tests/vectors/data/README.md says how), and properties on random keys: round trips through
 // secp256k1_schnorrsig_verify for every parity of R', T and P, wrong secrets, tampered
 // pre-signatures, bad encodings, the nonce function against its definition, illegal arguments.
 #include <secp256k1_extrakeys.h>
@@ -129,6 +129,64 @@ TEST(SchnorrAdaptor, SpecAdaptAndExtractSecVectors) {
         std::memset(t, 0xAA, 32);
         EXPECT_EQ(secp256k1_schnorr_adaptor_extract_sec(ctx, t, pre.data(), sig.data()), want.empty() ? 0 : 1);
         EXPECT_EQ(to_hex(t, 32), want.empty() ? std::string(64, '0') : want);
+    }
+}
+
+// Outputs of the proposal's own C code (its branch built beside the project; the data README says
+// how): every call's return value and bytes, NULL aux, tampered pre-signatures, other secrets, and
+// the exported nonce function with the default tag, another tag and a tag with trailing zeros.
+TEST(SchnorrAdaptor, SameAsSecp256k1ZkpProposal) {
+    Context ctx;
+    auto j = nlohmann::json::parse(read_vector_file("secp256k1-zkp/schnorr_adaptor_generated.json"));
+    ASSERT_EQ(j.at("cases").size(), 40u);
+    static const char* const algos[3] = {"SchnorrAdaptor/nonce", "custom/algo", "SchnorrAdaptor/nonce\0\0"};
+    static const size_t algolen[3] = {20, 11, 22};
+    auto hx = [](const nlohmann::json& v, const char* k) { return from_hex(v.at(k).get<std::string>()); };
+    auto t33_or_zero = [&](int ret, const secp256k1_pubkey& p) { return ret ? to_hex(ser33(ctx, p)) : std::string(66, '0'); };
+    for (const auto& v : j.at("cases")) {
+        SCOPED_TRACE(v.at("pre_sig").get<std::string>());
+        Bytes sk = hx(v, "seckey"), t = hx(v, "sec_adaptor"), msg = hx(v, "msg");
+        Bytes aux = v.at("aux_rand").is_null() ? Bytes() : hx(v, "aux_rand");
+        const unsigned char* auxp = aux.empty() ? nullptr : aux.data();
+        Signer s;
+        ASSERT_TRUE(make_signer(ctx, s, sk.data()));
+        secp256k1_pubkey T, A;
+        ASSERT_TRUE(parse_pub(ctx, T, hx(v, "adaptor")));
+        unsigned char pre[65], sig[64], out[64];
+        EXPECT_EQ(secp256k1_schnorr_adaptor_presign(ctx, pre, msg.data(), &s.kp, &T, auxp), v.at("presign_ret").get<int>());
+        EXPECT_EQ(to_hex(pre, 65), v.at("pre_sig").get<std::string>());
+        int r = secp256k1_schnorr_adaptor_extract(ctx, &A, pre, msg.data(), &s.xpk);
+        EXPECT_EQ(r, v.at("extract_ret").get<int>());
+        EXPECT_EQ(t33_or_zero(r, A), v.at("extract_adaptor").get<std::string>());
+        EXPECT_EQ(secp256k1_schnorr_adaptor_adapt(ctx, sig, pre, t.data()), v.at("adapt_ret").get<int>());
+        EXPECT_EQ(to_hex(sig, 64), v.at("sig").get<std::string>());
+        EXPECT_EQ(secp256k1_schnorr_adaptor_extract_sec(ctx, out, pre, sig), v.at("extract_sec_ret").get<int>());
+        EXPECT_EQ(to_hex(out, 32), v.at("extract_sec").get<std::string>());
+        Bytes bad = hx(v, "tampered_pre_sig");
+        r = secp256k1_schnorr_adaptor_extract(ctx, &A, bad.data(), msg.data(), &s.xpk);
+        EXPECT_EQ(r, v.at("tampered_extract_ret").get<int>());
+        EXPECT_EQ(t33_or_zero(r, A), v.at("tampered_extract_adaptor").get<std::string>());
+        if (r) {
+            EXPECT_NE(secp256k1_ec_pubkey_cmp(ctx, &A, &T), 0);
+        }
+        std::memset(out, 0, 64);
+        EXPECT_EQ(secp256k1_schnorr_adaptor_adapt(ctx, out, bad.data(), t.data()), v.at("tampered_adapt_ret").get<int>());
+        EXPECT_EQ(to_hex(out, 64), v.at("tampered_adapt_sig").get<std::string>());
+        std::memset(out, 0, 32);
+        EXPECT_EQ(secp256k1_schnorr_adaptor_extract_sec(ctx, out, bad.data(), sig), v.at("tampered_extract_sec_ret").get<int>());
+        EXPECT_EQ(to_hex(out, 32), v.at("tampered_extract_sec").get<std::string>());
+        Bytes t2 = hx(v, "other_sec_adaptor");
+        std::memset(out, 0, 64);
+        EXPECT_EQ(secp256k1_schnorr_adaptor_adapt(ctx, out, pre, t2.data()), v.at("other_adapt_ret").get<int>());
+        EXPECT_EQ(to_hex(out, 64), v.at("other_adapt_sig").get<std::string>());
+        const int ai = v.at("nonce_algo_index").get<int>();
+        Bytes pk32 = xonly_bytes(ctx, s.xpk), t33 = hx(v, "adaptor");
+        unsigned char nonce[32];
+        EXPECT_EQ(secp256k1_nonce_function_schnorr_adaptor(nonce, msg.data(), sk.data(), t33.data(), pk32.data(),
+                                                            (const unsigned char*)algos[ai], algolen[ai],
+                                                            const_cast<unsigned char*>(auxp)),
+                  v.at("nonce_ret").get<int>());
+        EXPECT_EQ(to_hex(nonce, 32), v.at("nonce").get<std::string>());
     }
 }
 
