@@ -13,7 +13,7 @@ const unsigned char ALGO_NONCE[20] = {'S', 'c', 'h', 'n', 'o', 'r', 'r', 'A', 'd
 
 namespace {
 
-constexpr char TAG_AUX[] = "SchnorrAdaptor/aux";
+constexpr const char* TAG_AUX = "SchnorrAdaptor/aux";
 
 // The scalar of bytes 33..64 (s'); false when it is >= n.
 bool load_s(Scalar& s, const unsigned char* b32) {
@@ -31,11 +31,8 @@ void nonce_hash(unsigned char nonce32[32], const unsigned char* msg32, const uns
                 std::size_t algolen, const unsigned char* aux32, hash::CompressFn fn) {
     static const unsigned char zero32[32] = {0};
     unsigned char masked[32];
+    nonce_masked_key(fn, masked, key32, TAG_AUX, aux32 ? aux32 : zero32);
     hash::Sha256 h;
-    hash::sha256_tagged_init(h, reinterpret_cast<const unsigned char*>(TAG_AUX), sizeof TAG_AUX - 1, fn);
-    hash::sha256_write(h, aux32 ? aux32 : zero32, 32);
-    hash::sha256_finalize(h, masked);
-    for (int i = 0; i < 32; i++) masked[i] ^= key32[i];
     hash::sha256_tagged_init(h, algo, algolen, fn);
     hash::sha256_write(h, masked, 32);
     hash::sha256_write(h, adaptor33, 33);
@@ -49,7 +46,7 @@ void nonce_hash(unsigned char nonce32[32], const unsigned char* msg32, const uns
 int presign_core(const GenBlind& blind, hash::CompressFn fn, unsigned char pre_sig65[65], const unsigned char msg32[32],
                  const Scalar& sk, const unsigned char pk32[32], const Ge& T, const unsigned char nonce32[32], int ret,
                  PublishFn publish, const void* arg) {
-    Scalar k, one, e;
+    Scalar k, one;
     scalar_set_b32(k, nonce32, nullptr);
     ret &= !scalar_is_zero(k);
     scalar_set_int(one, 1);
@@ -74,14 +71,9 @@ int presign_core(const GenBlind& blind, hash::CompressFn fn, unsigned char pre_s
     pubkey_serialize33(pre_sig65, rp);
     // The signature's nonce is R' with even y: for odd y it is -R' = -k·G - T, so k is negated.
     scalar_cond_negate(k, (uint64_t)(pre_sig65[0] == 0x03));
-    bip340_challenge(fn, e, pre_sig65 + 1, msg32, 32, pk32);
-    scalar_mul(e, e, sk);
-    scalar_add(e, e, k);
-    scalar_get_b32(pre_sig65 + 33, e);
-    unsigned char keep = (unsigned char)(0 - (unsigned)ret);
-    for (int i = 0; i < 65; i++) pre_sig65[i] &= keep;
+    bip340_s(fn, pre_sig65 + 33, pre_sig65 + 1, msg32, 32, pk32, sk, k);
+    hash::memzero_unless(pre_sig65, 65, ret);
     scalar_clear(k);
-    scalar_clear(e);
     return ret;
 }
 
@@ -119,8 +111,7 @@ bool adapt(unsigned char sig64[64], const unsigned char pre_sig65[65], const uns
     scalar_add(s, s, t);
     std::memmove(sig64, pre_sig65 + 1, 32);  // s' was read before: sig64 may be pre_sig65
     scalar_get_b32(sig64 + 32, s);
-    unsigned char keep = (unsigned char)(0 - (unsigned)ok);
-    for (int i = 0; i < 64; i++) sig64[i] &= keep;
+    hash::memzero_unless(sig64, 64, ok);
     scalar_clear(t);
     scalar_clear(s);
     return ok;
@@ -140,8 +131,7 @@ bool extract_sec(unsigned char sec_adaptor32[32], const unsigned char pre_sig65[
     scalar_add(t, s, sp);                             // s - s'
     scalar_cond_negate(t, (uint64_t)(tag == 0x03));  // s' - s for an odd R'
     scalar_get_b32(sec_adaptor32, t);
-    unsigned char keep = (unsigned char)(0 - (unsigned)ok);
-    for (int i = 0; i < 32; i++) sec_adaptor32[i] &= keep;
+    hash::memzero_unless(sec_adaptor32, 32, ok);
     scalar_clear(t);
     return ok;
 }
