@@ -3,8 +3,9 @@
 #   fuzz_parsers  differential against libsecp256k1 v0.8.0 (every parser/verifier of secp256k1*.h);
 #   fuzz_wallet   property checks of the wallet parsers (fastsecp_wallet.h: extended keys, paths,
 #                 Base58Check, WIF, Bech32/Bech32m, segwit addresses, EIP-55, script trees).
-#   fuzz_protocols property checks of secp256k1_dleq.h, secp256k1_ecdsa_adaptor.h and
-#                 secp256k1_generator.h (adaptor signatures, commitments, generators, DLEQ proofs).
+#   fuzz_protocols property checks of secp256k1_dleq.h, secp256k1_ecdsa_adaptor.h,
+#                 secp256k1_schnorr_adaptor.h and secp256k1_generator.h (adaptor signatures and
+#                 pre-signatures, commitments, generators, DLEQ proofs).
 #   tools/fuzz.sh [SECONDS]     (default 60 per target: CI's `tools/fuzz.sh 60` fuzzes 2 minutes)
 # Builds build-fuzz/ with clang, then runs every target for SECONDS, starting from the inputs of
 # earlier failures kept in tests/fuzz/regressions/ (fuzz_parsers) and tests/fuzz/regressions-wallet/

@@ -5,6 +5,7 @@
 
 #include "hash/memclear.h"
 #include "schemes/eckey.h"
+#include "schemes/schnorr.h"
 #include "schemes/silentpayments.h"
 
 namespace fastsecp::ecdsa_adaptor {
@@ -14,7 +15,7 @@ const unsigned char ALGO_DLEQ[4] = {'D', 'L', 'E', 'Q'};
 
 namespace {
 
-constexpr char TAG_AUX[] = "ECDSAadaptor/aux";
+constexpr const char* TAG_AUX = "ECDSAadaptor/aux";
 
 // cbytes in constant time (points derived from secret nonces before they are published).
 void cbytes_ct(unsigned char out33[33], const Ge& p) { silentpayments::shared_secret_serialize(out33, p); }
@@ -113,15 +114,11 @@ void nonce_hash(unsigned char nonce32[32], const unsigned char* msg32, const uns
                 const unsigned char* pk33, const unsigned char* algo, std::size_t algolen, const unsigned char* aux32,
                 hash::CompressFn fn) {
     unsigned char masked[32];
-    hash::Sha256 h;
-    if (aux32) {
-        hash::sha256_tagged_init(h, reinterpret_cast<const unsigned char*>(TAG_AUX), sizeof TAG_AUX - 1, fn);
-        hash::sha256_write(h, aux32, 32);
-        hash::sha256_finalize(h, masked);
-        for (int i = 0; i < 32; i++) masked[i] ^= key32[i];
-    } else {
+    if (aux32)
+        nonce_masked_key(fn, masked, key32, TAG_AUX, aux32);
+    else
         std::memcpy(masked, key32, 32);
-    }
+    hash::Sha256 h;
     hash::sha256_tagged_init(h, algo, algolen, fn);
     hash::sha256_write(h, masked, 32);
     hash::sha256_write(h, pk33, 33);

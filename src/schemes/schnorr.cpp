@@ -3,6 +3,8 @@
 
 #include <cstring>
 
+#include "hash/memclear.h"
+
 namespace fastsecp {
 
 const unsigned char BIP340_ALGO[13] = {'B', 'I', 'P', '0', '3', '4', '0', '/', 'n', 'o', 'n', 'c', 'e'};
@@ -71,7 +73,7 @@ bool bip340_verify(hash::CompressFn fn, const unsigned char* sig64, const unsign
 int bip340_sign_core(const GenBlind& blind, hash::CompressFn fn, unsigned char* sig64, const unsigned char* msg,
                      size_t msglen, const Scalar& sk, const unsigned char* pk32, const unsigned char* nonce32, int ret,
                      PublishFn publish, const void* arg) {
-    Scalar k, e, one;
+    Scalar k, one;
     Gej rj;
     Ge r;
     scalar_set_b32(k, nonce32, nullptr);
@@ -85,14 +87,30 @@ int bip340_sign_core(const GenBlind& blind, hash::CompressFn fn, unsigned char* 
     if (fe_is_odd(r.y)) scalar_negate(k, k);
     fe_normalize_var(r.x);
     fe_get_b32(sig64, r.x);
-    bip340_challenge(fn, e, sig64, msg, msglen, pk32);
-    scalar_mul(e, e, sk);
-    scalar_add(e, e, k);
-    scalar_get_b32(sig64 + 32, e);
-    unsigned char keep = (unsigned char)(0 - (unsigned)ret);
-    for (int i = 0; i < 64; i++) sig64[i] &= keep;
+    bip340_s(fn, sig64 + 32, sig64, msg, msglen, pk32, sk, k);
+    hash::memzero_unless(sig64, 64, ret);
     scalar_clear(k);
     return ret;
+}
+
+void bip340_s(hash::CompressFn fn, unsigned char* s32, const unsigned char* r32, const unsigned char* msg,
+              size_t msglen, const unsigned char* pk32, const Scalar& sk, const Scalar& k) {
+    Scalar e;
+    bip340_challenge(fn, e, r32, msg, msglen, pk32);
+    scalar_mul(e, e, sk);
+    scalar_add(e, e, k);
+    scalar_get_b32(s32, e);
+    scalar_clear(e);
+}
+
+void nonce_masked_key(hash::CompressFn fn, unsigned char* out32, const unsigned char* key32, const char* aux_tag,
+                      const unsigned char* aux32) {
+    hash::Sha256 h;
+    hash::sha256_tagged_init(h, reinterpret_cast<const unsigned char*>(aux_tag), std::strlen(aux_tag), fn);
+    hash::sha256_write(h, aux32, 32);
+    hash::sha256_finalize(h, out32);
+    for (int i = 0; i < 32; i++) out32[i] ^= key32[i];
+    hash::memclear(&h, sizeof h);
 }
 
 }  // namespace fastsecp

@@ -31,6 +31,16 @@ int bip340_sign_core(const GenBlind& blind, hash::CompressFn fn, unsigned char* 
                      size_t msglen, const Scalar& sk, const unsigned char* pk32, const unsigned char* nonce32, int ret,
                      PublishFn publish, const void* arg);
 
+// s32 = bytes(k + e·sk mod n), e the challenge over (r32, pk32, msg): the second half of a
+// BIP-340 signature (or of an adaptor pre-signature, with its R'). Constant time in sk and k.
+void bip340_s(hash::CompressFn fn, unsigned char* s32, const unsigned char* r32, const unsigned char* msg,
+              size_t msglen, const unsigned char* pk32, const Scalar& sk, const Scalar& k);
+
+// out32 = key32 xor tagged_hash(aux_tag, aux32): the masked key of the BIP-340-style nonce
+// derivations that have tags of their own (the adaptor signature modules). Constant time in key32.
+void nonce_masked_key(hash::CompressFn fn, unsigned char* out32, const unsigned char* key32, const char* aux_tag,
+                      const unsigned char* aux32);
+
 extern const unsigned char BIP340_ALGO[13];  // "BIP0340/nonce"
 
 }  // namespace fastsecp

@@ -30,6 +30,10 @@
 #endif
 #include <secp256k1_dleq.h>
 #include <secp256k1_ecdsa_adaptor.h>
+#if defined(ENABLE_MODULE_SCHNORR_ADAPTOR)
+#include <secp256k1_schnorr_adaptor.h>
+#include <secp256k1_schnorrsig.h>
+#endif
 #include <secp256k1_generator.h>
 
 namespace fastsecp::ctime {
@@ -646,6 +650,73 @@ void Checker::check_protocols(const TestKey& k) {
             expect(r2 == 1 && equal_secret(rec, k.bytes.data(), 32), "ecdsa_adaptor_recover: not the key");
         }
     });
+#if defined(ENABLE_MODULE_SCHNORR_ADAPTOR)
+    // Schnorr adaptor signatures: pre-signing's key (through its key pair) and aux randomness are
+    // secret, the adaptor point (B) public; adapt's adaptor secret t (here k: 0 is a valid t, n
+    // and 2^256-1 are not) is secret, the signature public; extract_sec's output is t again.
+    for (int with_aux = 0; with_aux < 2 && k.valid; with_aux++) {
+        step(key + "schnorr_adaptor_presign (secret key pair" + (with_aux ? " and aux randomness)" : ")"), [&] {
+            B32 sk = k.bytes, aux = entropy_;
+            classify(sk.data(), sk.size());
+            classify(aux.data(), aux.size());
+            secp256k1_keypair kp;
+            int ret = secp256k1_keypair_create(ctx_, &kp, sk.data());
+            declassify(ret);
+            expect_ret(ret, 1, "keypair_create");
+            if (ret != 1) return;
+            unsigned char pre[65];
+            ret = secp256k1_schnorr_adaptor_presign(ctx_, pre, msg_.data(), &kp, &B, with_aux ? aux.data() : nullptr);
+            declassify(ret);
+            declassify(pre, sizeof pre);
+            expect_ret(ret, 1, "schnorr_adaptor_presign");
+            secp256k1_xonly_pubkey xpk;
+            secp256k1_pubkey T;
+            int r2 = secp256k1_keypair_xonly_pub(ctx_, &xpk, nullptr, &kp);
+            declassify(r2);
+            declassify(xpk);
+            r2 &= secp256k1_schnorr_adaptor_extract(ctx_, &T, pre, msg_.data(), &xpk);
+            declassify(r2);
+            declassify(T);
+            expect(r2 == 1 && ser33(T) == ser33(B), "schnorr_adaptor_extract: not the adaptor point");
+        });
+    }
+    {
+        // A public pre-signature by the peer's key for T = k·G (for B when k is not a key).
+        const int t_ok = (k.valid || k.bytes == B32{}) ? 1 : 0;
+        const secp256k1_pubkey T = k.valid ? public_pubkey_of(k.bytes) : B;
+        secp256k1_keypair signer;
+        secp256k1_xonly_pubkey signer_x;
+        unsigned char pre[65] = {0};
+        B32 ssk = peer_sk_;
+        int r0 = secp256k1_keypair_create(ctx_, &signer, ssk.data());
+        r0 &= secp256k1_keypair_xonly_pub(ctx_, &signer_x, nullptr, &signer);
+        r0 &= secp256k1_schnorr_adaptor_presign(ctx_, pre, msg_.data(), &signer, &T, nullptr);
+        declassify(r0);
+        declassify(signer);
+        declassify(signer_x);
+        declassify(pre, sizeof pre);
+        expect(r0 == 1, "schnorr_adaptor_presign with a public key failed");
+        step(key + "schnorr_adaptor_adapt (secret adaptor secret)", [&] {
+            B32 t = k.bytes;
+            classify(t.data(), t.size());
+            unsigned char sig[64];
+            int ret = secp256k1_schnorr_adaptor_adapt(ctx_, sig, pre, t.data());
+            declassify(ret);
+            declassify(sig, sizeof sig);  // published on chain
+            expect_ret(ret, t_ok, "schnorr_adaptor_adapt");
+            if (ret != 1) return;
+            unsigned char rec[32];
+            int r2 = secp256k1_schnorr_adaptor_extract_sec(ctx_, rec, pre, sig);
+            declassify(r2);
+            expect_ret(r2, 1, "schnorr_adaptor_extract_sec");
+            expect(r2 == 1 && equal_secret(rec, k.bytes.data(), 32), "schnorr_adaptor_extract_sec: not t");
+            if (k.valid) {
+                expect(secp256k1_schnorrsig_verify(ctx_, sig, msg_.data(), 32, &signer_x) == 1,
+                       "adapted signature does not verify");
+            }
+        });
+    }
+#endif
     // Pedersen commitments (secp256k1-zkp's API): the blind and the value are secret, the
     // commitment public. Keys 0 (blind 0: value·H alone) and n-1 are valid blinds here.
     step(key + "pedersen_commit (secret blind and value)", [&] {

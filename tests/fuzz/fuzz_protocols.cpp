@@ -1,11 +1,13 @@
 // The parsers of the protocol headers beyond libsecp256k1 (secp256k1_dleq.h,
-// secp256k1_ecdsa_adaptor.h, secp256k1_generator.h) on arbitrary bytes. No reference library is
+// secp256k1_ecdsa_adaptor.h, secp256k1_schnorr_adaptor.h, secp256k1_generator.h) on arbitrary bytes. No reference library is
 // loaded, so this target checks properties: parse/serialize round trips, a commitment tallies
 // with itself, return values 0 or 1, no crash or sanitizer report.
 #include <secp256k1.h>
 #include <secp256k1_dleq.h>
 #include <secp256k1_ecdsa_adaptor.h>
 #include <secp256k1_generator.h>
+#include <secp256k1_schnorr_adaptor.h>
+#include <secp256k1_schnorrsig.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -25,11 +27,13 @@ void check(bool ok, const char* what) {
 struct Fixture {
     secp256k1_context* ctx = secp256k1_context_create(SECP256K1_CONTEXT_NONE);
     secp256k1_pubkey X, Y;
+    secp256k1_xonly_pubkey Xx;  // x-only X, the Schnorr adaptor signer's key
     unsigned char msg[32];
     Fixture() {
         unsigned char k[32] = {0};
         k[31] = 3;
         check(secp256k1_ec_pubkey_create(ctx, &X, k) == 1, "key");
+        check(secp256k1_xonly_pubkey_from_pubkey(ctx, &Xx, nullptr, &X) == 1, "x-only key");
         k[31] = 5;
         check(secp256k1_ec_pubkey_create(ctx, &Y, k) == 1, "key");
         std::memset(msg, 0x42, 32);
@@ -61,6 +65,27 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, size_t size) {
         int r = secp256k1_ecdsa_adaptor_recover(f.ctx, rec, &sig, buf, &f.Y);
         check(r == 0 || r == 1, "recover result");
     }
+
+    // A Schnorr adaptor pre-signature (the first 65 bytes) and adaptor secret t (the key bytes
+    // above): adapt fails with a zeroed signature or keeps x(R') and gives a signature from which
+    // extract_sec returns t; when extract's point for X and msg is t·G, the signature verifies.
+    secp256k1_pubkey T;
+    const int e = secp256k1_schnorr_adaptor_extract(f.ctx, &T, buf, f.msg, &f.Xx);
+    check(e == 0 || e == 1, "schnorr adaptor extract result");
+    unsigned char ssig[64], t_out[32];
+    const int a = secp256k1_schnorr_adaptor_adapt(f.ctx, ssig, buf, dk);
+    if (!a) {
+        const unsigned char zero[64] = {0};
+        check(std::memcmp(ssig, zero, 64) == 0, "failed adapt zeroes the signature");
+    } else {
+        check(std::memcmp(ssig, buf + 1, 32) == 0, "adapt keeps x(R')");
+        check(secp256k1_schnorr_adaptor_extract_sec(f.ctx, t_out, buf, ssig) == 1 && std::memcmp(t_out, dk, 32) == 0,
+              "extract_sec gives t back");
+        secp256k1_pubkey tG;
+        if (e == 1 && secp256k1_ec_pubkey_create(f.ctx, &tG, dk) && secp256k1_ec_pubkey_cmp(f.ctx, &tG, &T) == 0)
+            check(secp256k1_schnorrsig_verify(f.ctx, ssig, f.msg, 32, &f.Xx) == 1, "adapted signature verifies");
+    }
+    check(e == 0 || a == 1, "what extract accepts, adapt accepts");
 
     // 33-byte commitments and generators: what parses serializes back to the same bytes, and a
     // commitment tallies against itself.
