@@ -9,11 +9,15 @@
 #   2. configures both the same way (RelWithDebInfo, Core's defaults otherwise, plus BUILD_BENCH=ON;
 #      ENABLE_IPC=OFF when capnp is missing; --lto adds CMAKE_INTERPROCEDURAL_OPTIMIZATION=ON) and
 #      builds test_bitcoin and bench_bitcoin in each (ccache, shared between the copies);
-#   3. runs all of test_bitcoin on the fastsecp copy;
-#   4. runs bench_bitcoin's secp256k1-heavy benchmarks on both builds, interleaved (per round and
-#      per benchmark: bundled then fastsecp, the order alternating between rounds), and prints one
-#      table: median ns/op of each side and the ratio bundled ÷ fastsecp (above 1: fastsecp faster).
+#   3. runs all of test_bitcoin on the fastsecp copy (on the batched copy with --batch);
+#   4. runs bench_bitcoin's secp256k1-heavy benchmarks on every build, interleaved (per round and
+#      per benchmark: each side once, the order rotating between rounds), and prints one table:
+#      median ns/op of each side and the ratio bundled ÷ side (above 1: faster than bundled).
 #      VerifyNestedIfScript does no elliptic-curve work: its ratio must read about 1.00.
+# With --batch a third copy, batched/src, is the fastsecp copy with our batch-validation patch
+# applied (tools/bitcoin-core/batch-validation.patch: a block's BIP-340 signatures and Taproot
+# commitments are verified in batches on the script-check threads, through the batch module;
+# docs/BITCOIN_CORE.md). Its test_bitcoin includes the patch's own tests (batchverify_tests).
 # A second run reuses the copies and builds (only changed files are copied, make rebuilds what
 # changed).
 #
@@ -27,6 +31,7 @@
 #   --full           also a full build of Core on fastsecp: every target, BUILD_TESTS=ON,
 #                    BUILD_KERNEL_LIB=ON, BUILD_UTIL_CHAINSTATE=ON (build-full), then our own tests
 #                    as built inside Core (ctest in build-full/src/secp256k1)
+#   --batch          also the batched copy (above): built, tested and benchmarked as a third side
 #   --no-test        skip test_bitcoin
 #   --no-bench       skip the benchmarks
 #   --profile        after the benchmarks, profile the ConnectBlock benchmarks on both sides
@@ -47,6 +52,7 @@ ROUNDS=5
 MIN_TIME=500
 JOBS=$(nproc)
 FULL=0
+BATCH=0
 RUN_TEST=1
 RUN_BENCH=1
 PROFILE=0
@@ -65,6 +71,7 @@ while [ $# -gt 0 ]; do
     --filter) FILTER=$2; shift 2 ;;
     --jobs) JOBS=$2; shift 2 ;;
     --full) FULL=1; shift ;;
+    --batch) BATCH=1; shift ;;
     --no-test) RUN_TEST=0; shift ;;
     --no-bench) RUN_BENCH=0; shift ;;
     --profile) PROFILE=1; shift ;;
@@ -117,6 +124,24 @@ core_files | sync_tree "$CORE" "$WORK/bundled/src"
 core_files | grep -v '^src/secp256k1/' | sync_tree "$CORE" "$WORK/fastsecp/src"
 mkdir -p "$WORK/fastsecp/src/src/secp256k1"
 ours_files | sync_tree "$ROOT" "$WORK/fastsecp/src/src/secp256k1"
+PATCH="$ROOT/tools/bitcoin-core/batch-validation.patch"
+if [ "$BATCH" = 1 ]; then
+  # The fastsecp copy's files, then the patched ones (patched in a scratch copy, so that files the
+  # patch does not change keep their times and make stays incremental).
+  mkdir -p "$WORK/batched/src"
+  mapfile -t patched < <(sed -n 's|^+++ b/||p' "$PATCH")
+  (cd "$WORK/fastsecp/src" && find . -type f | sed 's|^\./||') | grep -v -x -F -f <(printf '%s\n' "${patched[@]}") |
+    sync_tree "$WORK/fastsecp/src" "$WORK/batched/src"
+  SCRATCH=$(mktemp -d)
+  for f in "${patched[@]}"; do
+    if [ -f "$WORK/fastsecp/src/$f" ]; then mkdir -p "$SCRATCH/$(dirname "$f")"; cp -p "$WORK/fastsecp/src/$f" "$SCRATCH/$f"; fi
+  done
+  patch -d "$SCRATCH" -p1 -s --no-backup-if-mismatch < "$PATCH" ||
+    { echo "$PATCH does not apply to $CORE" >&2; rm -rf "$SCRATCH"; exit 1; }
+  printf '%s\n' "${patched[@]}" | sync_tree "$SCRATCH" "$WORK/batched/src"
+  rm -rf "$SCRATCH"
+  echo "batched:  $WORK/batched/src (fastsecp copy + $(basename "$PATCH"))" >&2
+fi
 echo "bundled:  $WORK/bundled/src (libsecp256k1 $(sed -n 's/^  VERSION \(.*\)/\1/p' "$CORE/src/secp256k1/CMakeLists.txt" | head -1))" >&2
 echo "fastsecp: $WORK/fastsecp/src (fastsecp $(git -C "$ROOT" describe --always --dirty 2>/dev/null || echo '?'))" >&2
 
@@ -143,17 +168,30 @@ build_side() {  # SIDE DIR CONF... -- TARGETS...
   echo "built: $WORK/$side/$dir (log $WORK/$side/$dir.build.log)" >&2
 }
 
-# Only what this run uses: test_bitcoin (fastsecp side) and bench_bitcoin (both sides).
+# Only what this run uses: bench_bitcoin (every side) and test_bitcoin (one side).
 if [ "$RUN_BENCH" = 1 ] || [ "$PROFILE" = 1 ]; then
   # The bundled side first: the fastsecp copy then finds Core's own objects in ccache.
   build_side bundled "$BUILD" "${CONF[@]}" -- bench_bitcoin
 fi
-FASTSECP_TARGETS=()
-[ "$RUN_TEST" = 1 ] && FASTSECP_TARGETS+=(test_bitcoin)
-{ [ "$RUN_BENCH" = 1 ] || [ "$PROFILE" = 1 ]; } && FASTSECP_TARGETS+=(bench_bitcoin)
+# test_bitcoin runs on the fastsecp copy, or on the batched copy with --batch.
+TEST_SIDE=fastsecp
+[ "$BATCH" = 1 ] && TEST_SIDE=batched
+FASTSECP_TARGETS=() BATCHED_TARGETS=()
+if [ "$RUN_TEST" = 1 ]; then
+  if [ "$BATCH" = 1 ]; then BATCHED_TARGETS+=(test_bitcoin); else FASTSECP_TARGETS+=(test_bitcoin); fi
+fi
+if [ "$RUN_BENCH" = 1 ] || [ "$PROFILE" = 1 ]; then
+  FASTSECP_TARGETS+=(bench_bitcoin)
+  BATCHED_TARGETS+=(bench_bitcoin)
+fi
 if [ ${#FASTSECP_TARGETS[@]} -gt 0 ]; then
   build_side fastsecp "$BUILD" "${CONF[@]}" -- "${FASTSECP_TARGETS[@]}"
 fi
+if [ "$BATCH" = 1 ] && [ ${#BATCHED_TARGETS[@]} -gt 0 ]; then
+  build_side batched "$BUILD" "${CONF[@]}" -- "${BATCHED_TARGETS[@]}"
+fi
+SIDES=(bundled fastsecp)
+[ "$BATCH" = 1 ] && SIDES+=(batched)
 
 if [ "$FULL" = 1 ]; then
   build_side fastsecp build-full "${CONF[@]}" -DBUILD_TESTS=ON -DBUILD_KERNEL_LIB=ON \
@@ -163,21 +201,26 @@ if [ "$FULL" = 1 ]; then
 fi
 
 if [ "$RUN_TEST" = 1 ]; then
-  step "all of test_bitcoin on fastsecp"
-  LOG="$WORK/fastsecp/$BUILD.test_bitcoin.log"
-  if "$WORK/fastsecp/$BUILD/bin/test_bitcoin" --report_level=short > "$LOG" 2>&1; then
+  step "all of test_bitcoin on $TEST_SIDE"
+  LOG="$WORK/$TEST_SIDE/$BUILD.test_bitcoin.log"
+  if "$WORK/$TEST_SIDE/$BUILD/bin/test_bitcoin" --report_level=short > "$LOG" 2>&1; then
     grep -E 'Test module|No errors|test cases' "$LOG" | tail -3
-    echo "test_bitcoin: all passed (log $LOG)"
+    echo "test_bitcoin: all passed on $TEST_SIDE (log $LOG)"
   else
     tail -30 "$LOG" >&2
-    echo "test_bitcoin FAILED on fastsecp (log $LOG)" >&2
+    echo "test_bitcoin FAILED on $TEST_SIDE (log $LOG)" >&2
     exit 1
+  fi
+  if [ "$BATCH" = 1 ]; then
+    # The patch's own suite, listed with its test cases (they compare batched with unbatched).
+    "$WORK/batched/$BUILD/bin/test_bitcoin" --run_test=batchverify_tests --log_level=test_suite 2>&1 |
+      grep -E 'Leaving test case|No errors|failure' | sed 's/^/  /'
   fi
 fi
 
 if [ "$RUN_BENCH" = 1 ]; then
 
-step "bench_bitcoin, interleaved: ${#BENCHES[@]} benchmarks x $ROUNDS rounds x 2 sides, -min-time=$MIN_TIME"
+step "bench_bitcoin, interleaved: ${#BENCHES[@]} benchmarks x $ROUNDS rounds x ${#SIDES[@]} sides (${SIDES[*]}), -min-time=$MIN_TIME"
 echo "load average now: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores (an idle machine gives stable ratios)" >&2
 RAW="$WORK/bench-$BUILD.raw"
 : > "$RAW"
@@ -188,7 +231,9 @@ run_one() {  # SIDE BENCH -> prints "ns"
 }
 for ((r = 1; r <= ROUNDS; r++)); do
   for b in "${BENCHES[@]}"; do
-    if [ $((r % 2)) = 1 ]; then order=(bundled fastsecp); else order=(fastsecp bundled); fi
+    # The order rotates between rounds (bundled first, then second, ...).
+    k=$((r % ${#SIDES[@]}))
+    order=("${SIDES[@]:$k}" "${SIDES[@]:0:$k}")
     for side in "${order[@]}"; do
       v=$(run_one "$side" "$b")
       [ -n "$v" ] || { echo "no result for $b on $side" >&2; exit 1; }
@@ -198,33 +243,41 @@ for ((r = 1; r <= ROUNDS; r++)); do
   echo "round $r/$ROUNDS done" >&2
 done
 
-python3 - "$RAW" "$MARKDOWN" "${BENCHES[@]}" <<'PY'
+python3 - "$RAW" "$MARKDOWN" "${#SIDES[@]}" "${SIDES[@]}" "${BENCHES[@]}" <<'PY'
 import statistics, sys
-raw, markdown, benches = sys.argv[1], sys.argv[2] == "1", sys.argv[3:]
+raw, markdown, nsides = sys.argv[1], sys.argv[2] == "1", int(sys.argv[3])
+sides, benches = sys.argv[4:4 + nsides], sys.argv[4 + nsides:]
+others = sides[1:]
+names = {"bundled": "bundled libsecp256k1", "fastsecp": "fastsecp", "batched": "fastsecp + batch patch"}
 vals = {}
 for line in open(raw):
     r, b, side, v = line.split()
     vals.setdefault((b, side), []).append(float(v))
-rows = []
-for b in benches:
-    bu, fa = vals.get((b, "bundled"), []), vals.get((b, "fastsecp"), [])
-    if not bu or not fa:
-        continue
-    mb, mf = statistics.median(bu), statistics.median(fa)
-    per_round = [x / y for x, y in zip(bu, fa)]
-    rows.append((b, mb, mf, mb / mf, min(per_round), max(per_round)))
 def fmt(ns):
     return f"{ns / 1000:,.1f} us" if ns >= 10000 else f"{ns:,.1f} ns"
+rows = []
+for b in benches:
+    if any(not vals.get((b, s)) for s in sides):
+        continue
+    med = {s: statistics.median(vals[(b, s)]) for s in sides}
+    cells = []
+    for s in others:
+        per_round = [x / y for x, y in zip(vals[(b, "bundled")], vals[(b, s)])]
+        cells.append((med["bundled"] / med[s], min(per_round), max(per_round)))
+    rows.append((b, med, cells))
 if markdown:
-    print("| benchmark | bundled libsecp256k1 | fastsecp | ratio | per-round range |")
-    print("|---|---:|---:|---:|---:|")
-    for b, mb, mf, q, lo, hi in rows:
-        print(f"| {b} | {fmt(mb)} | {fmt(mf)} | **{q:.2f}x** | {lo:.2f}-{hi:.2f} |")
+    print("| benchmark | " + " | ".join(names[s] for s in sides) + " | "
+          + " | ".join(f"ratio {names[s]} (range)" for s in others) + " |")
+    print("|---|" + "---:|" * (len(sides) + len(others)))
+    for b, med, cells in rows:
+        print(f"| {b} | " + " | ".join(fmt(med[s]) for s in sides) + " | "
+              + " | ".join(f"**{q:.2f}x** ({lo:.2f}-{hi:.2f})" for q, lo, hi in cells) + " |")
 else:
-    print(f"{'benchmark':32} {'bundled':>14} {'fastsecp':>14} {'ratio':>7}  per-round")
-    for b, mb, mf, q, lo, hi in rows:
-        print(f"{b:32} {fmt(mb):>14} {fmt(mf):>14} {q:6.2f}x  {lo:.2f}-{hi:.2f}")
-print(f"(medians of {len(vals.get((benches[0], 'bundled'), []))} interleaved rounds; ratio = bundled time / fastsecp time; unit per op as bench_bitcoin reports it)")
+    print(f"{'benchmark':32} " + " ".join(f"{s:>14}" for s in sides) + " " + " ".join(f"{'ratio ' + s:>16}" for s in others))
+    for b, med, cells in rows:
+        print(f"{b:32} " + " ".join(f"{fmt(med[s]):>14}" for s in sides) + " "
+              + " ".join(f"{q:6.2f}x {lo:.2f}-{hi:.2f}" for q, lo, hi in cells))
+print(f"(medians of {len(vals.get((benches[0], 'bundled'), []))} interleaved rounds; ratio = bundled time / that side's time; unit per op as bench_bitcoin reports it)")
 PY
 fi
 
@@ -245,16 +298,16 @@ samples() {  # SIDE BENCH MIN_TIME -> "library_samples total_samples"
     awk '/^ +[0-9.]+%/ { n = $2; t += n; if ($0 ~ /secp256k1_|fastsecp::/) s += n }
          END { print s + 0, t + 0 }'
 }
-printf '%-32s %12s %12s %10s\n' benchmark bundled fastsecp ceiling
+printf '%-32s' benchmark; printf ' %12s' "${SIDES[@]}"; printf ' %10s\n' ceiling
 for b in $(printf '%s\n' "${BENCHES[@]}" | grep '^ConnectBlock'); do
   share=()
-  for side in bundled fastsecp; do
+  for side in "${SIDES[@]}"; do
     read -r s1 t1 < <(samples "$side" "$b" 1000)
     read -r s2 t2 < <(samples "$side" "$b" 5000)
     share+=("$(python3 -c "print(f'{100 * ($s2 - $s1) / max(1, $t2 - $t1):.1f}')")")
   done
   # Amdahl: with the bundled library's share f, an infinitely fast library gives 1 / (1 - f).
   ceiling=$(python3 -c "f=${share[0]}/100; print(f'{1/(1-f):.1f}x' if f < 1 else 'inf')")
-  printf '%-32s %11s%% %11s%% %10s\n' "$b" "${share[0]}" "${share[1]}" "$ceiling"
+  printf '%-32s' "$b"; printf ' %11s%%' "${share[@]}"; printf ' %10s\n' "$ceiling"
 done
 echo "(share of the timed iterations' cpu-clock samples in secp256k1 code; ceiling = 1 / (1 - bundled share): the ConnectBlock speed-up if the library took no time)"

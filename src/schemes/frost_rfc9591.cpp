@@ -249,10 +249,9 @@ void vss_commit(Ge* commitment, const Scalar* coef, uint32_t t) {
     }
 }
 
-bool vss_verify(uint32_t id, const Scalar& share, const Ge* commitment, uint32_t t) {
-    // sum_j C_j·id^j - share·G == identity.
-    Gej acc;
-    gej_set_infinity(acc);
+bool vss_eval(Gej& out, uint32_t id, const Ge* commitment, uint32_t t) {
+    // sum_j C_j·id^j.
+    gej_set_infinity(out);
     Scalar x, xp, zero;
     scalar_set_int(x, id);
     scalar_set_int(xp, 1);
@@ -261,9 +260,16 @@ bool vss_verify(uint32_t id, const Scalar& share, const Ge* commitment, uint32_t
         Gej cj, term;
         gej_set_ge(cj, commitment[j]);
         ecmult(term, cj, xp, zero);
-        gej_add_var(acc, acc, term);
+        gej_add_var(out, out, term);
         scalar_mul(xp, xp, x);
     }
+    return !out.infinity;
+}
+
+bool vss_verify(uint32_t id, const Scalar& share, const Ge* commitment, uint32_t t) {
+    // sum_j C_j·id^j - share·G == identity.
+    Gej acc;
+    vss_eval(acc, id, commitment, t);
     Scalar ns;
     scalar_negate(ns, share);
     Gej g;

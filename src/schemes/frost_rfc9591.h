@@ -66,6 +66,9 @@ bool verify(hash::CompressFn fn, const unsigned char sig65[65], const Ge& group_
 // Appendix C: shares f(1..n) of coef[0..t) (coef[0] the group secret; frost.h's shamir_shares with
 // x0 = 1) and the VSS commitment coef[j]·G (constant time, blinding from the default context).
 void vss_commit(Ge* commitment, const Scalar* coef, uint32_t t);
+// The public key of identifier id's share: sum_j commitment[j]·id^j (variable time). False when it
+// is the identity.
+bool vss_eval(Gej& out, uint32_t id, const Ge* commitment, uint32_t t);
 // vss_verify: share·G == sum_j commitment[j]·id^j.
 bool vss_verify(uint32_t id, const Scalar& share, const Ge* commitment, uint32_t t);
 

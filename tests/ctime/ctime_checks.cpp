@@ -27,6 +27,7 @@
 #include <fastsecp_wallet.h>
 #if defined(ENABLE_MODULE_FROST)
 #include <secp256k1_frost.h>
+#include <secp256k1_frost_rfc9591.h>
 #endif
 #include <secp256k1_dleq.h>
 #include <secp256k1_ecdsa_adaptor.h>
@@ -837,6 +838,47 @@ void Checker::check_frost() {
         declassify(ps);
         declassify(pub);
         expect_ret(r, 1, "frost_deterministic_sign");
+    });
+    // secp256k1_frost_rfc9591.h: the dealer (secret key and coefficients), round one (randomness
+    // and share), round two (secret nonces and share).
+    unsigned char rfc_shares[3 * 32], vss[2 * 33];
+    bool have_rfc = false;
+    step("frost_rfc9591_dealer_keygen (secret key, coefficients)", [&] {
+        B32 secret = entropy_, coef = counting(0x44);
+        classify(secret.data(), secret.size());
+        classify(coef.data(), coef.size());
+        int r = secp256k1_frost_rfc9591_dealer_keygen(ctx_, rfc_shares, vss, secret.data(), coef.data(), 2, 3);
+        declassify(r);
+        declassify(vss);
+        expect_ret(r, 1, "frost_rfc9591_dealer_keygen");
+        have_rfc = r == 1;
+    });
+    if (!have_rfc) return;
+    classify(rfc_shares, sizeof rfc_shares);
+    step("frost_rfc9591_nonce_gen + sign (secret randomness, nonces, share)", [&] {
+        B32 h1 = entropy_, b1 = counting(0x55), h2 = counting(0x56), b2 = counting(0x57);
+        classify(h1.data(), h1.size());
+        classify(b1.data(), b1.size());
+        classify(h2.data(), h2.size());
+        classify(b2.data(), b2.size());
+        secp256k1_frost_rfc9591_secnonce sec[2];
+        unsigned char coms[132], z[64];
+        const uint32_t rids[2] = {1, 3};
+        int r = secp256k1_frost_rfc9591_nonce_gen(ctx_, &sec[0], coms, h1.data(), b1.data(), rfc_shares);
+        r &= secp256k1_frost_rfc9591_nonce_gen(ctx_, &sec[1], coms + 66, h2.data(), b2.data(), rfc_shares + 64);
+        declassify(r);
+        declassify(coms);
+        for (int i = 0; i < 2; i++)
+            r &= secp256k1_frost_rfc9591_sign(ctx_, z + 32 * i, &sec[i], rfc_shares + (i ? 64 : 0), rids[i], vss,
+                                              msg_.data(), 32, rids, coms, 2);
+        declassify(r);
+        declassify(z);  // sent to the coordinator: public
+        expect_ret(r, 1, "frost_rfc9591 nonce_gen + sign");
+        unsigned char sig[65];
+        int v = secp256k1_frost_rfc9591_aggregate(ctx_, sig, z, vss, msg_.data(), 32, rids, coms, 2);
+        v &= secp256k1_frost_rfc9591_verify(ctx_, sig, msg_.data(), 32, vss);
+        declassify(v);
+        expect_ret(v, 1, "frost_rfc9591 aggregate + verify");
     });
 #endif
 }

@@ -1,10 +1,12 @@
 // The parsers of the protocol headers beyond libsecp256k1 (secp256k1_dleq.h,
-// secp256k1_ecdsa_adaptor.h, secp256k1_schnorr_adaptor.h, secp256k1_generator.h) on arbitrary bytes. No reference library is
+// secp256k1_ecdsa_adaptor.h, secp256k1_schnorr_adaptor.h, secp256k1_generator.h,
+// secp256k1_frost_rfc9591.h) on arbitrary bytes. No reference library is
 // loaded, so this target checks properties: parse/serialize round trips, a commitment tallies
 // with itself, return values 0 or 1, no crash or sanitizer report.
 #include <secp256k1.h>
 #include <secp256k1_dleq.h>
 #include <secp256k1_ecdsa_adaptor.h>
+#include <secp256k1_frost_rfc9591.h>
 #include <secp256k1_generator.h>
 #include <secp256k1_schnorr_adaptor.h>
 #include <secp256k1_schnorrsig.h>
@@ -119,5 +121,27 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, size_t size) {
         int o = secp256k1_silentpayments_psbt_output(f.ctx, &out, buf, &f.X, &share, &f.Y, (uint32_t)buf[100]);
         check(o == 0 || o == 1, "psbt output result");
     }
+
+    // RFC 9591: a 65-byte signature and a 66-byte commitment from the input. With one signer
+    // (Lagrange coefficient 1) whose share key is the group key, a signature share verifies
+    // exactly when the signature aggregated from it does.
+    unsigned char pk33[33];
+    size_t len = 33;
+    secp256k1_ec_pubkey_serialize(f.ctx, pk33, &len, &f.X, SECP256K1_EC_COMPRESSED);
+    const int fv = secp256k1_frost_rfc9591_verify(f.ctx, buf, f.msg, 32, pk33);
+    check(fv == 0 || fv == 1, "rfc9591 verify result");
+    const uint32_t id1[1] = {1};
+    const unsigned char* z = buf + 96;
+    const int vs = secp256k1_frost_rfc9591_verify_share(f.ctx, z, 1, pk33, pk33, f.msg, 32, id1, buf, 1);
+    unsigned char fsig[65];
+    const int ag = secp256k1_frost_rfc9591_aggregate(f.ctx, fsig, z, pk33, f.msg, 32, id1, buf, 1);
+    if (ag == 1) {
+        check(secp256k1_frost_rfc9591_verify(f.ctx, fsig, f.msg, 32, pk33) == vs, "share verifies iff the signature does");
+    } else {
+        check(vs == 0, "a share of an unusable list does not verify");
+    }
+    unsigned char ps[33];
+    const int p1 = secp256k1_frost_rfc9591_pubshare(f.ctx, ps, 1 + buf[161], buf, 2);
+    check(p1 == 0 || p1 == 1, "rfc9591 pubshare result");
     return 0;
 }
