@@ -8,7 +8,8 @@
 #      repository's files in place of src/secp256k1);
 #   2. configures both the same way (RelWithDebInfo, Core's defaults otherwise, plus BUILD_BENCH=ON;
 #      ENABLE_IPC=OFF when capnp is missing; --lto adds CMAKE_INTERPROCEDURAL_OPTIMIZATION=ON) and
-#      builds test_bitcoin and bench_bitcoin in each (ccache, shared between the copies);
+#      builds bench_bitcoin in each and test_bitcoin in the copy step 3 tests (ccache, shared
+#      between the copies);
 #   3. runs all of test_bitcoin on the fastsecp copy (on the batched copy with --batch);
 #   4. runs bench_bitcoin's secp256k1-heavy benchmarks on every build, interleaved (per round and
 #      per benchmark: each side once, the order rotating between rounds), and prints one table:
@@ -34,7 +35,7 @@
 #   --batch          also the batched copy (above): built, tested and benchmarked as a third side
 #   --no-test        skip test_bitcoin
 #   --no-bench       skip the benchmarks
-#   --profile        after the benchmarks, profile the ConnectBlock benchmarks on both sides
+#   --profile        after the benchmarks, profile the ConnectBlock benchmarks on every side
 #                    (perf record -e cpu-clock, two run lengths so that only timed iterations
 #                    count) and print the share of time spent in the secp256k1 library, and so
 #                    the ceiling a faster library can reach (needs perf: Debian linux-perf)
