@@ -106,6 +106,15 @@ inline int memcmp_var(const unsigned char* a, const unsigned char* b, size_t n) 
     return 0;
 }
 // Whether an opaque object starts with its 4-byte marker (one word compare).
+// Whether a secret nonce's two 32-byte halves (data64) are all zero, i.e. wiped by an earlier use;
+// the answer is declassified (it only says whether the nonce was used).
+inline int nonce_halves_zero(const secp256k1_context* ctx, const unsigned char* data64) {
+    unsigned char acc = 0;
+    for (int i = 0; i < 64; i++) acc |= data64[i];
+    int is_zero = acc == 0;
+    declassify(ctx, &is_zero, sizeof is_zero);
+    return is_zero;
+}
 inline bool magic_matches(const unsigned char* data, const unsigned char (&magic)[4]) {
     uint32_t a, b;
     std::memcpy(&a, data, 4);

@@ -221,10 +221,7 @@ int secp256k1_frost_rfc9591_sign(const secp256k1_context* ctx, unsigned char* si
     ARG_CHECK(secnonce != NULL);
     ARG_CHECK_MSG(magic_matches(secnonce->data, SECNONCE_MAGIC), "frost_rfc9591 secnonce magic");
     // A wiped nonce (both halves zero) is refused even if the marker survived.
-    unsigned char acc = 0;
-    for (int i = 4; i < 68; i++) acc |= secnonce->data[i];
-    int is_zero = acc == 0;
-    declassify(ctx, &is_zero, sizeof is_zero);
+    int is_zero = nonce_halves_zero(ctx, secnonce->data + 4);
     if (is_zero) hash::memclear(secnonce, sizeof *secnonce);
     ARG_CHECK_MSG(!is_zero, "!is_zero");
     Scalar k[2], share;

@@ -111,10 +111,7 @@ void secnonce_save(secp256k1_musig_secnonce* sn, const Scalar k[2], const Ge& pk
 int secnonce_load(const secp256k1_context* ctx, Scalar k[2], Ge& pk, const secp256k1_musig_secnonce* sn) {
     ARG_CHECK_MSG(magic_matches(sn->data, SECNONCE_MAGIC), MSG_SECNONCE);
     // A wiped nonce (both halves zero) is refused even if the marker survived.
-    unsigned char acc = 0;
-    for (int i = 4; i < 68; i++) acc |= sn->data[i];
-    int is_zero = acc == 0;
-    declassify(ctx, &is_zero, sizeof is_zero);
+    int is_zero = nonce_halves_zero(ctx, sn->data + 4);
     ARG_CHECK_MSG(!is_zero, "!is_zero");
     scalar_set_b32(k[0], sn->data + 4, nullptr);
     scalar_set_b32(k[1], sn->data + 36, nullptr);
