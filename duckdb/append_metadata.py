@@ -2,12 +2,13 @@
 """Appends DuckDB's 512-byte extension metadata footer to a shared object (standard library only).
 
 DuckDB reads the last 512 bytes of an extension file: eight 32-byte fields, then a 256-byte
-signature. The fields, each NUL-padded, in file order: three unused, the ABI type ("C_STRUCT"),
-the extension's version, the DuckDB C API version it needs (e.g. "v1.2.0"), the platform
-(e.g. "linux_amd64") and the magic value "4". An unsigned extension has an all-zero signature
-and loads with allow_unsigned_extensions.
+signature. The fields, each NUL-padded, in file order: three unused, the ABI type ("C_STRUCT" or
+"CPP"), the extension's version, the DuckDB version it needs (for C_STRUCT the C API version, e.g.
+"v1.2.0"; for CPP the exact DuckDB version, e.g. "v1.4.4"), the platform (e.g. "linux_amd64") and
+the magic value "4". An unsigned extension has an all-zero signature and loads with
+allow_unsigned_extensions.
 
-usage: append_metadata.py IN OUT --platform P --capi-version V --extension-version X
+usage: append_metadata.py IN OUT --platform P --abi C_STRUCT|CPP --duckdb-version V --extension-version X
 """
 import argparse
 import os
@@ -26,11 +27,12 @@ def main():
     ap.add_argument("input")
     ap.add_argument("output")
     ap.add_argument("--platform", required=True)
-    ap.add_argument("--capi-version", required=True)
+    ap.add_argument("--abi", required=True, choices=["C_STRUCT", "CPP"])
+    ap.add_argument("--duckdb-version", required=True)
     ap.add_argument("--extension-version", required=True)
     a = ap.parse_args()
-    footer = b"".join([field(""), field(""), field(""), field("C_STRUCT"), field(a.extension_version),
-                       field(a.capi_version), field(a.platform), field("4")]) + b"\0" * 256
+    footer = b"".join([field(""), field(""), field(""), field(a.abi), field(a.extension_version),
+                       field(a.duckdb_version), field(a.platform), field("4")]) + b"\0" * 256
     assert len(footer) == 512
     tmp = a.output + ".tmp"
     shutil.copyfile(a.input, tmp)

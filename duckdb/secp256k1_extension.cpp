@@ -9,7 +9,8 @@
 //  - the light ones row by row (through this library's libsecp256k1 API where a curve is involved).
 //  - cudasp_match: the filter of the public cudasp extension's cudasp_scan table function (its
 //    encodings: 64-byte little-endian x || y points, a little-endian scan key), a chunk at a time
-//    through fastsecp_gpu.h (a GPU when there is one, else the CPU engine; same rows either way).
+//    through fastsecp_gpu.h (a GPU when there is one, else the CPU engine; same rows either way);
+//    cudasp_scan itself, with its TABLE argument, is cudasp.duckdb_extension (cudasp_extension.cpp).
 // The scan key is handled in constant time unless the environment sets FASTSECP_DUCKDB_VARTIME=1
 // when the extension is loaded (see README, "Silent payments in DuckDB").
 #include <fastsecp.h>
@@ -26,6 +27,7 @@
 #include <vector>
 
 #define DUCKDB_EXTENSION_NAME secp256k1
+#include "scan_device.h"
 #include "vectors.h"
 
 using ddb::Blob;
@@ -37,18 +39,13 @@ namespace {
 struct Globals {
     secp256k1_context* sctx = nullptr;  // this library's libsecp256k1 API (row-by-row functions)
     fastsecp_ctx* fctx = nullptr;       // the batch API: the calling thread only (DuckDB runs its own threads)
-    unsigned int scan_flags = FASTSECP_SP_SCAN_DEFAULT;
 };
 
 const Globals& globals() {
     static Globals g = [] {
         Globals r;
         r.sctx = secp256k1_context_create(SECP256K1_CONTEXT_NONE);
-        fastsecp_ctx_options opts = FASTSECP_CTX_OPTIONS_INIT;
-        opts.n_threads = 1;
-        if (fastsecp_ctx_create(&r.fctx, &opts) != FASTSECP_OK) r.fctx = nullptr;
-        const char* vt = std::getenv("FASTSECP_DUCKDB_VARTIME");
-        if (vt != nullptr && std::strcmp(vt, "1") == 0) r.scan_flags = FASTSECP_SP_SCAN_VARTIME;
+        r.fctx = fastsecp_duckdb::cpu_engine().ctx;
         return r;
     }();
     return g;
@@ -187,13 +184,13 @@ struct ScanRow {
     int wallet;  // index into the chunk's wallets, or -1: the row's result is NULL
 };
 
-// Runs the rows of each wallet through one pre-filter call (on dev, or on the CPU engine when dev
-// is null): res[i] = whether row i may pay; rows that fail get wallet -1 (a NULL result). The
+// Runs the rows of each wallet through one pre-filter call (on the scan device when on_device, else
+// on the CPU engine): res[i] = whether row i may pay; rows that fail get wallet -1 (a NULL result). The
 // prefixes are each row's non-NULL output elements (as the reference compares them), sized by this
 // chunk's lists (the child vector may hold more than this chunk's elements). False (the function's
 // error set) when a call did not run.
 bool prefilter_rows(duckdb_function_info info, std::vector<ScanRow>& rows, const std::vector<WalletPtr>& wallets,
-                    const ddb::ListColumn& outs, bool* res, fastsecp_gpu_ctx* dev) {
+                    const ddb::ListColumn& outs, bool* res, bool on_device) {
     const size_t n = rows.size();
     size_t n_prefixes = 0;
     for (size_t i = 0; i < n; i++)
@@ -225,11 +222,8 @@ bool prefilter_rows(duckdb_function_info info, std::vector<ScanRow>& rows, const
         }
         st.resize(items.size());
         maybe.resize(items.size());
-        const fastsecp_status call =
-            dev != nullptr ? fastsecp_gpu_sp_scan_prefilter_items(dev, wallets[w]->w, st.data(), maybe.data(),
-                                                                  items.data(), items.size(), globals().scan_flags)
-                           : fastsecp_sp_scan_prefilter_items(globals().fctx, wallets[w]->w, st.data(), maybe.data(),
-                                                              items.data(), items.size(), globals().scan_flags);
+        const fastsecp_status call = fastsecp_duckdb::scan_prefilter(wallets[w]->w, st.data(), maybe.data(),
+                                                                     items.data(), items.size(), on_device);
         if (call != FASTSECP_OK && call != FASTSECP_ERR_ITEM_FAILED) {
             duckdb_scalar_function_set_error(info, fastsecp_strerror(call));
             return false;
@@ -291,7 +285,7 @@ void scan_silent_payments(duckdb_function_info info, duckdb_data_chunk input, du
         }
         rows[i].wallet = prev_wallet;
     }
-    if (!prefilter_rows(info, rows, wallets, outs, res, nullptr)) return;
+    if (!prefilter_rows(info, rows, wallets, outs, res, false)) return;
     for (size_t i = 0; i < n; i++)
         if (rows[i].wallet < 0) out.set_null(i);
 }
@@ -300,7 +294,8 @@ void scan_silent_payments(duckdb_function_info info, duckdb_data_chunk input, du
 //                   label_keys BLOB[]) -> BOOLEAN ---------------------------------------------------
 // The public cudasp extension's cudasp_scan(input_table, scan_private_key, spend_public_key,
 // label_keys, batch_size := 300000) is a table function with a TABLE argument, which DuckDB's stable
-// C extension API cannot declare; the same rows come from
+// C extension API cannot declare (cudasp.duckdb_extension, on the C++ API of one DuckDB version,
+// has it: cudasp_extension.cpp); the same rows come from
 //   SELECT txid, height, tweak_key FROM <input_table>
 //   WHERE cudasp_match(tweak_key, outputs, scan_private_key, spend_public_key, label_keys)
 // (README, "cudasp_scan"). Same encodings as cudasp: tweak_key, spend_public_key and each label key are
@@ -309,43 +304,15 @@ void scan_silent_payments(duckdb_function_info info, duckdb_data_chunk input, du
 // is NULL, of another length or not on the curve gives NULL (no row in the WHERE form); NULL output
 // elements are skipped and NULL outputs match nothing.
 
-// The device the cudasp filter runs on: FASTSECP_DUCKDB_DEVICE = auto (default: a GPU when there is
-// one, else the CPU engine), cpu, or opencl (OpenCL devices, CPU ones such as PoCL included: tests).
-struct GpuEngine {
-    fastsecp_gpu_ctx* ctx = nullptr;
-    std::string error;  // why the requested device could not be opened
-};
-
-const GpuEngine& gpu_engine() {
-    static GpuEngine e = [] {
-        GpuEngine r;
-        fastsecp_gpu_options o = FASTSECP_GPU_OPTIONS_INIT;
-        const char* dev = std::getenv("FASTSECP_DUCKDB_DEVICE");
-        if (dev != nullptr && std::strcmp(dev, "cpu") == 0) o.backend = FASTSECP_GPU_BACKEND_CPU;
-        if (dev != nullptr && std::strcmp(dev, "opencl") == 0) {
-            o.backend = FASTSECP_GPU_BACKEND_OPENCL;
-            o.include_cpu_devices = 1;
-        }
-        const fastsecp_status st = fastsecp_gpu_ctx_create(&r.ctx, &o);
-        if (st != FASTSECP_OK) {
-            r.ctx = nullptr;
-            r.error = std::string("cudasp_match: no device (FASTSECP_DUCKDB_DEVICE=") + (dev ? dev : "") +
-                      "): " + fastsecp_strerror(st);
-        }
-        return r;
-    }();
-    return e;
-}
-
 void cudasp_match(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector output) {
     const size_t n = duckdb_data_chunk_get_size(input);
     ddb::Column tweaks(input, 0), scans(input, 2), spends(input, 3);
     ddb::ListColumn outs(input, 1), labels(input, 4);
     ddb::Output out(output);
     bool* res = out.data<bool>();
-    const GpuEngine& eng = gpu_engine();
-    if (eng.ctx == nullptr) {
-        duckdb_scalar_function_set_error(info, eng.error.c_str());
+    const fastsecp_duckdb::ScanDevice& dev = fastsecp_duckdb::scan_device();
+    if (dev.ctx == nullptr) {
+        duckdb_scalar_function_set_error(info, ("cudasp_match: " + dev.error).c_str());
         return;
     }
     // Rows are grouped by wallet (nearly always one per query); each group is one batch call.
@@ -412,8 +379,7 @@ void cudasp_match(duckdb_function_info info, duckdb_data_chunk input, duckdb_vec
         rows[i].tweak = tweaks.blob(i);
     }
     // The CPU engine runs on DuckDB's threads directly (a GPU context serializes its calls).
-    fastsecp_gpu_ctx* dev = fastsecp_gpu_ctx_backend(eng.ctx) == FASTSECP_GPU_BACKEND_CPU ? nullptr : eng.ctx;
-    if (!prefilter_rows(info, rows, wallets, outs, res, dev)) return;
+    if (!prefilter_rows(info, rows, wallets, outs, res, true)) return;
     for (size_t i = 0; i < n; i++)
         if (rows[i].wallet < 0) out.set_null(i);
 }

@@ -17,7 +17,7 @@
 #   7. the Python package: `pip install .` in a fresh virtual environment, then its pytest suite
 #      (python/tests) against the coincurve 21.0.0 wheel as the oracle;
 #   8. cross builds for aarch64 (tools/cross-test.sh; riscv64 and s390x by hand, see README), run under qemu-user;
-#   9. the DuckDB extension (built in step 1 with FASTSECP_BUILD_DUCKDB=ON): tests/duckdb's SQL
+#   9. the DuckDB extensions (secp256k1 and cudasp, built in step 1 with FASTSECP_BUILD_DUCKDB=ON): tests/duckdb's SQL
 #      tests through the duckdb wheel the silent-payments server pins (1.4.4) and the newest one;
 #  10. fastsecp.spark: the wheel of step 7 with its [spark] extra (PySpark) in a fresh venv,
 #      tests/spark in Spark local mode against the DuckDB extension and the CLI of step 1 (Java 17+).
