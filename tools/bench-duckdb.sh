@@ -4,7 +4,8 @@
 # per-row computation done the way the server's own extension does it through libsecp256k1
 # v0.8.0 (duckdb/reference_extension.cpp loading the reference shared object), with one DuckDB
 # thread and with all cores. Both return the same rows (checked).
-#   tools/bench-duckdb.sh [--rows N] [--rounds R]     (defaults: 491520 rows = 4 row groups, 3)
+#   tools/bench-duckdb.sh [--rows N] [--rounds R] [--cudasp]   (defaults: 491520 rows = 4 row groups, 3;
+#   --cudasp adds cudasp_scan, cudasp_match and scan_silent_payments on the same rows, one thread)
 # FASTSECP_DUCKDB_VARTIME=1 measures the opt-in variable-time scan key multiplication.
 # Builds build-bench-duckdb/ (FASTSECP_BENCH_DUCKDB_BUILD_DIR), a venv with the duckdb wheel the
 # server pins (FASTSECP_BENCH_DUCKDB_VERSION, default 1.4.4), fetches the reference like tools/bench.sh.
@@ -17,7 +18,7 @@ JOBS=${JOBS:-2}
 
 cmake -S "$ROOT" -B "$BUILD" -DFASTSECP_BUILD_CUDA=OFF -DCMAKE_BUILD_TYPE=Release -DFASTSECP_BUILD_DUCKDB=ON -DSECP256K1_BUILD_TESTS=OFF \
   -DSECP256K1_BUILD_CTIME_TESTS=OFF -DSECP256K1_BUILD_BENCHMARK=OFF -DFASTSECP_BUILD_CLI=OFF >&2
-cmake --build "$BUILD" --target secp256k1 fastsecp_duckdb fastsecp_duckdb_reference -j "$JOBS" >&2
+cmake --build "$BUILD" --target secp256k1 fastsecp_duckdb fastsecp_cudasp fastsecp_duckdb_reference -j "$JOBS" >&2
 
 if [ -z "${FASTSECP_REFERENCE_LIB:-}" ]; then
   FASTSECP_REFERENCE_LIB=$("$ROOT/tools/fetch-reference.sh" "$BUILD/reference")

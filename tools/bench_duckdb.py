@@ -6,6 +6,10 @@ DuckDB thread and with all cores. Prints a Markdown table of rows/s (median of -
 the ratios, then the scaling from 1 thread to all cores by CPU time of the busiest thread and by
 wall time; checks that both engines return the same rows. DuckDB splits a table scan by row
 group (122,880 rows), so the table should have several row groups per core.
+--cudasp adds a table of the GPU server's function on the same rows with the change label, one
+thread, CPU time: cudasp_scan (cudasp.duckdb_extension, beside FASTSECP_DUCKDB_EXTENSION), the
+cudasp_match filter and scan_silent_payments, interleaved (on the device FASTSECP_DUCKDB_DEVICE
+picks: the CPU engine without a GPU); the three must return the same rows.
 
 Environment: FASTSECP_DUCKDB_EXTENSION, FASTSECP_DUCKDB_REFERENCE_EXTENSION, FASTSECP_LIB
 (libsecp256k1.so of this tree, used only to make the table), FASTSECP_REFERENCE_LIB (read by the
@@ -142,11 +146,46 @@ def run(con, label, keys, lo, hi):
     return (wall, cpu, busiest), sorted(r[2] for r in res), len(res)
 
 
+def cudasp_table(parquet, keys, lo, hi, a):
+    s = Secp(os.environ["FASTSECP_LIB"])
+    ext = os.environ["FASTSECP_DUCKDB_EXTENSION"]
+    con = engine(ext, parquet, 1)
+    con.execute("LOAD '%s'" % os.path.join(os.path.dirname(ext), "cudasp.duckdb_extension"))
+    scan, spend, change = keys
+    ck = [scan[::-1], s.parse(spend), [change]]  # cudasp's encodings: little-endian scan key, 64-byte points
+    queries = {
+        "cudasp_scan": ("SELECT txid, tweak_key, height FROM cudasp_scan((SELECT txid, height, tweak_key, outputs "
+                        "FROM tweak WHERE height >= ? AND height <= ?), ?, ?, ?)", [lo, hi] + ck),
+        "cudasp_match": ("SELECT txid, tweak_key, height FROM tweak WHERE cudasp_match(tweak_key, outputs, ?, ?, ?) "
+                         "AND height >= ? AND height <= ?", ck + [lo, hi]),
+        "scan_silent_payments": (QUERY, [scan, spend, change, lo, hi]),
+    }
+    cpu, rows = {}, {}
+    for _ in range(a.rounds):
+        for name, (q, params) in queries.items():
+            c = time.process_time()
+            res = sorted(con.execute(q, params).fetchall())
+            cpu.setdefault(name, []).append(time.process_time() - c)
+            rows[name] = res
+    con.close()
+    if not rows["cudasp_scan"] == rows["cudasp_match"] == rows["scan_silent_payments"]:
+        raise SystemExit("cudasp: the three functions return different rows")
+    base = statistics.median(cpu["scan_silent_payments"])
+    print("\nThe GPU server's cudasp_scan, same rows with the change label (%d matches), one thread, CPU time, "
+          "medians of %d runs\n" % (len(rows["cudasp_scan"]), a.rounds))
+    print("| function | rows/s | vs scan_silent_payments |")
+    print("|---|---|---|")
+    for name in queries:
+        m = statistics.median(cpu[name])
+        print("| %s | %.0f | %.2fx |" % (name, a.rows / m, base / m), flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rows", type=int, default=491520)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=352)
+    ap.add_argument("--cudasp", action="store_true")
     a = ap.parse_args()
     cores = os.cpu_count() or 1
     with tempfile.TemporaryDirectory() as tmp:
@@ -189,6 +228,8 @@ def main():
                 print("| %s (%d matches) | %d | %.0f | %.0f | %.2fx |"
                       % ("with the change label" if label else "no label", len(results["fastsecp"]), threads, ref,
                          ours, ours / ref), flush=True)
+        if a.cudasp:
+            cudasp_table(parquet, keys, lo, hi, a)
         print("\n%d threads against 1 thread (medians): by CPU time (one thread's CPU time / the busiest "
               "thread's), by wall time, and the cores the %d-thread query got (its CPU time / wall time)\n"
               % (cores, cores))
