@@ -36,17 +36,8 @@ using namespace duckdb;
 constexpr int64_t DEFAULT_BATCH = 300000;
 constexpr int64_t MAX_BATCH = 10000000;
 
-// The wallet made from the bound keys; destroying it wipes them (fastsecp_sp_wallet_destroy).
-struct Wallet {
-    fastsecp_sp_wallet* w = nullptr;
-    Wallet() = default;
-    Wallet(const Wallet&) = delete;
-    Wallet& operator=(const Wallet&) = delete;
-    ~Wallet() { fastsecp_sp_wallet_destroy(w); }
-};
-
 struct BindData : public TableFunctionData {
-    std::shared_ptr<Wallet> wallet;  // holds the keys; shared by copies of the plan
+    std::shared_ptr<fastsecp_duckdb::WalletRef> wallet;  // the bound keys' wallet; shared by copies of the plan
     idx_t batch_size = DEFAULT_BATCH;
 
     unique_ptr<FunctionData> Copy() const override {
@@ -157,7 +148,7 @@ unique_ptr<FunctionData> Bind(ClientContext&, TableFunctionBindInput& input, vec
         pts.push_back(reinterpret_cast<const unsigned char*>(l.data()));
         lens.push_back(l.size());
     }
-    auto wallet = std::make_shared<Wallet>();
+    auto wallet = std::make_shared<fastsecp_duckdb::WalletRef>();
     const fastsecp_status st = fastsecp_sp_wallet_create_from_points(
         cpu.ctx, &wallet->w, scan_be, reinterpret_cast<const unsigned char*>(spend.data()), spend.size(),
         pts.data(), lens.data(), pts.size(), nullptr);

@@ -28,6 +28,15 @@ struct ScanDevice {
 };
 const ScanDevice& scan_device();
 
+// Owns a prepared wallet; destroying it wipes the key material (fastsecp_sp_wallet_destroy).
+struct WalletRef {
+    fastsecp_sp_wallet* w = nullptr;
+    WalletRef() = default;
+    WalletRef(const WalletRef&) = delete;
+    WalletRef& operator=(const WalletRef&) = delete;
+    ~WalletRef() { fastsecp_sp_wallet_destroy(w); }
+};
+
 // One batch of fastsecp_sp_scan_prefilter_items: on the scan device when on_device and it has a
 // GPU backend (a GPU context serializes its calls), else on the CPU engine on the calling thread.
 fastsecp_status scan_prefilter(const fastsecp_sp_wallet* wallet, fastsecp_status* results, unsigned char* maybe,

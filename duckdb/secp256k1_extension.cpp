@@ -74,14 +74,7 @@ bool serialize33(unsigned char out[33], const secp256k1_pubkey& pk) {
 
 // ---- Prepared wallets, cached across chunks and queries -------------------------------------------
 
-// Owns a wallet; destroying it wipes the key material (fastsecp_sp_wallet_destroy).
-struct WalletRef {
-    fastsecp_sp_wallet* w = nullptr;
-    WalletRef() = default;
-    WalletRef(const WalletRef&) = delete;
-    WalletRef& operator=(const WalletRef&) = delete;
-    ~WalletRef() { fastsecp_sp_wallet_destroy(w); }
-};
+using fastsecp_duckdb::WalletRef;
 using WalletPtr = std::shared_ptr<WalletRef>;
 
 // What identifies a wallet in a row: the scan key, the spend key and the label list's elements

@@ -8,6 +8,7 @@ process of the engine: for Spark the driver, the JVM and its Python workers), ro
 each round so all see the same load. Every engine must return the planted matches (checked).
 
     python tools/bench-spark.py --data DIR [--rounds 3] [--engines spark1,spark2,duckdb,cli] [--warmup full|one]
+                                   [--conf KEY=VALUE ...]
 
 Environment: FASTSECP_DUCKDB_EXTENSION and FASTSECP_CLI (the built extension and executable). The
 Spark runs happen in child processes (one SparkContext each); each runs the whole query once to warm
@@ -55,14 +56,17 @@ def wallet(data):
     return bytes.fromhex(w["scan_key"]), bytes.fromhex(w["spend_pubkey"]), [bytes.fromhex(x) for x in w["label_points"]]
 
 
-def child_spark(data, master, warmup):
+def child_spark(data, master, warmup, confs):
     from pyspark.sql import SparkSession
 
     from fastsecp import spark as fs
 
     os.environ["PYSPARK_PYTHON"] = sys.executable
-    s = (SparkSession.builder.master(master).appName("bench").config("spark.ui.enabled", "false")
-         .config("spark.driver.memory", "2g").getOrCreate())
+    b = (SparkSession.builder.master(master).appName("bench").config("spark.ui.enabled", "false")
+         .config("spark.driver.memory", "2g"))
+    for kv in confs:
+        b = b.config(*kv.split("=", 1))
+    s = b.getOrCreate()
     s.sparkContext.setLogLevel("ERROR")
     scan, spend, labels = wallet(data)
     files = sorted(os.path.join(data, "tweak", f) for f in os.listdir(os.path.join(data, "tweak")))
@@ -111,10 +115,11 @@ def run_cli(data):
     return {"wall": wall, "cpu": cpu, "rows": rows, "found": sorted(line.split()[0] for line in out.splitlines() if line)}
 
 
-def run_engine(name, data, warmup):
+def run_engine(name, data, warmup, confs):
     if name in ("spark1", "spark2"):
         master = "local[1]" if name == "spark1" else "local[2]"
-        out = subprocess.run([sys.executable, __file__, "--data", data, "--child", master, "--warmup", warmup], check=True,
+        out = subprocess.run([sys.executable, __file__, "--data", data, "--child", master, "--warmup", warmup]
+                             + [x for kv in confs for x in ("--conf", kv)], check=True,
                              capture_output=True, text=True).stdout
         return json.loads(out.strip().splitlines()[-1])
     return run_duckdb(data) if name == "duckdb" else run_cli(data)
@@ -126,10 +131,11 @@ def main():
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--engines", default="spark1,spark2,duckdb,cli")
     ap.add_argument("--warmup", choices=("full", "one"), default="full")
+    ap.add_argument("--conf", action="append", default=[], metavar="KEY=VALUE", help="a Spark setting (repeatable)")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.child:
-        print(json.dumps(child_spark(a.data, a.child, a.warmup)))
+        print(json.dumps(child_spark(a.data, a.child, a.warmup, a.conf)))
         return
     with open(os.path.join(a.data, "expected.txt")) as f:
         expected = sorted(line.strip() for line in f if line.strip())
@@ -139,7 +145,7 @@ def main():
     for r in range(a.rounds):
         order = engines if r % 2 == 0 else engines[::-1]  # alternate the order too
         for e in order:
-            res = run_engine(e, a.data, a.warmup)
+            res = run_engine(e, a.data, a.warmup, a.conf)
             if res["found"] != expected:
                 raise SystemExit("%s: %d matches, expected the %d planted rows" % (e, len(res["found"]), len(expected)))
             samples[e].append(res)
@@ -149,8 +155,9 @@ def main():
     med = {e: (statistics.median(s["wall"] for s in samples[e]), statistics.median(s["cpu"] for s in samples[e]))
            for e in engines}
     print("%d rows, %d planted matches (all engines found exactly them), medians of %d rounds, Spark warm-up: %s, "
-          "load average (1 min) %.1f-%.1f during the runs\n"
-          % (rows, len(expected), a.rounds, "the whole query" if a.warmup == "full" else "one file", min(loads), max(loads)))
+          "Spark settings: %s, load average (1 min) %.1f-%.1f during the runs\n"
+          % (rows, len(expected), a.rounds, "the whole query" if a.warmup == "full" else "one file",
+             ", ".join(a.conf) or "defaults", min(loads), max(loads)))
     print("| engine | wall (s) | CPU (s) | rows/s per core (rows / CPU s) | CPU µs per row | per core vs DuckDB |")
     print("|---|---:|---:|---:|---:|---:|")
     base = med.get("duckdb", (None, None))[1]
