@@ -7,7 +7,7 @@
 //   1. adds the DuckDB that calls it to the global scope (dlopen with RTLD_NOLOAD | RTLD_GLOBAL,
 //      glibc's documented way to promote a loaded object; for a DuckDB linked into the program
 //      itself this finds nothing to do);
-//   2. loads the carried object from memory (memfd_create; a temporary file where that is missing),
+//   2. loads the carried object from memory (memfd_create; a temporary file where that fails),
 //      RTLD_LOCAL, so it binds to that DuckDB and exports only its registration function;
 //   3. registers cudasp_scan through it.
 // DuckDB checks the footer's version against its own before it calls this, so the carried object
@@ -40,34 +40,49 @@ bool write_all(int fd, const unsigned char* p, size_t n) {
     return true;
 }
 
-// The carried object, loaded once per process; throws with the reason when it cannot be.
+// Writes the carried object to fd and dlopens it through path; null (error set) when either fails.
+void* open_copy(int fd, const char* path, std::string& error) {
+    const size_t size = (size_t)(fastsecp_cudasp_object_end - fastsecp_cudasp_object);
+    if (!write_all(fd, fastsecp_cudasp_object, size)) {
+        error += std::string(path) + ": could not write the extension's object; ";
+        return nullptr;
+    }
+    void* h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (h == nullptr) error += std::string(dlerror()) + "; ";
+    return h;
+}
+
+// The carried object, loaded once per process: from an anonymous memory file, or (where memory
+// files cannot be mapped executable, e.g. vm.memfd_noexec = 2) from a temporary file that is
+// unlinked at once. Throws with the reasons when neither works.
 void* load_object() {
     static std::once_flag once;
     static void* handle = nullptr;
     static std::string error;
     std::call_once(once, [] {
-        const size_t size = (size_t)(fastsecp_cudasp_object_end - fastsecp_cudasp_object);
-        char path[64];
+        char path[256];
         int fd = memfd_create("fastsecp-cudasp", MFD_CLOEXEC);
-        bool temp_file = false;
-        if (fd < 0) {
-            const char* dir = getenv("TMPDIR");
-            snprintf(path, sizeof path, "%s/fastsecp-cudasp-XXXXXX", dir != nullptr && *dir != 0 && strlen(dir) < 40 ? dir : "/tmp");
-            fd = mkstemp(path);
-            temp_file = true;
-        } else {
+        if (fd >= 0) {
             snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
-        }
-        if (fd < 0 || !write_all(fd, fastsecp_cudasp_object, size)) {
-            error = "could not write the extension's object";
+            handle = open_copy(fd, path, error);
+            close(fd);
         } else {
-            handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-            if (handle == nullptr) error = dlerror();
+            error += "memfd_create failed; ";
         }
-        if (temp_file && fd >= 0) unlink(path);
-        if (fd >= 0) close(fd);
+        if (handle != nullptr) return;
+        const char* dir = getenv("TMPDIR");
+        if (dir == nullptr || *dir == 0 || strlen(dir) > 200) dir = "/tmp";
+        snprintf(path, sizeof path, "%s/fastsecp-cudasp-XXXXXX", dir);
+        fd = mkstemp(path);
+        if (fd < 0) {
+            error += std::string(path) + ": could not create a temporary file";
+            return;
+        }
+        handle = open_copy(fd, path, error);
+        unlink(path);
+        close(fd);
     });
-    if (handle == nullptr) throw std::runtime_error("cudasp: " + error);
+    if (handle == nullptr) throw std::runtime_error("cudasp: could not load the extension's object: " + error);
     return handle;
 }
 
