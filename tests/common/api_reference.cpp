@@ -11,6 +11,9 @@
 //
 // Sanitizer runtimes reject RTLD_DEEPBIND, so under ASan/TSan/MSan the same isolation comes from
 // a separate link-map namespace (dlmopen) instead.
+//
+// Both ways are glibc's. A C library without them (WebAssembly's, emscripten's musl, which loads
+// no native shared object anyway) gets no reference: it is refused, never opened unisolated.
 #include "api_table.h"
 
 #include <dlfcn.h>
@@ -38,6 +41,7 @@ std::string env_or_empty(const char* name) {
     return v != nullptr ? std::string(v) : std::string();
 }
 
+#if defined(RTLD_DEEPBIND) && defined(LM_ID_NEWLM)
 std::string dirname_of(const std::string& path) {
     const auto slash = path.find_last_of('/');
     if (slash == std::string::npos) return ".";
@@ -145,6 +149,13 @@ void* open_reference_uncached(const std::string& path, std::string& error) {
     if (!tried.empty()) error += " Tried:" + tried;
     return nullptr;
 }
+#else
+void* open_reference_uncached(const std::string& path, std::string& error) {
+    error = "cannot load reference libsecp256k1 '" + path +
+            "': this C library has neither RTLD_DEEPBIND nor dlmopen to load it isolated";
+    return nullptr;
+}
+#endif
 
 // Handles are kept for the life of the process (the table's pointers must stay valid), and one
 // per path so repeated loads do not use up link-map namespaces in sanitizer builds.
