@@ -21,11 +21,10 @@
 #      tests through the duckdb wheel the silent-payments server pins (1.4.4) and the newest one;
 #  10. fastsecp.spark: the wheel of step 7 with its [spark] extra (PySpark) in a fresh venv,
 #      tests/spark in Spark local mode against the DuckDB extension and the CLI of step 1 (Java 17+).
-#  11. WebAssembly (tools/wasm-test.sh): the library built for wasm32 with emscripten, its unit, hash,
-#      vector and wallet tests under node, and the JavaScript module (wasm/: the tiny-secp256k1
-#      interface) against tiny-secp256k1's fixtures with node --test.
-# Build trees: build-test/, build-asan/, build-tsan/ and build-wasm/ (override with FASTSECP_TEST_BUILD_DIR /
-# _ASAN_DIR / _TSAN_DIR / _WASM_DIR).
+# Not run here, for CI's time (README): tools/cross-test.sh riscv64 s390x and tools/wasm-test.sh
+# (WebAssembly), by hand.
+# Build trees: build-test/, build-asan/ and build-tsan/ (override with FASTSECP_TEST_BUILD_DIR /
+# _ASAN_DIR / _TSAN_DIR).
 # FASTSECP_DIFF_ITERS raises the differential tests' iteration count for a long run.
 set -euo pipefail
 
@@ -203,7 +202,3 @@ python3 -m venv "$PYENV/venv-spark"
 FASTSECP_DUCKDB_EXTENSION="$BUILD/duckdb/secp256k1.duckdb_extension" FASTSECP_CLI="$BUILD/cli/fastsecp" \
   FASTSECP_SPARK_REQUIRE_ORACLES=1 \
   "$PYENV/venv-spark/bin/python" -m pytest -q -p no:cacheprovider -W ignore::FutureWarning "$ROOT/tests/spark"
-
-step "WebAssembly: wasm32 build with emscripten, tests under node, the tiny-secp256k1 module against its fixtures (tools/wasm-test.sh)"
-# About 10 minutes of 2 cores for the build (measured: 583 s at -j2), 1.5 minutes of tests.
-FASTSECP_WASM_BUILD_DIR="${FASTSECP_TEST_WASM_DIR:-$ROOT/build-wasm}" JOBS="$JOBS" "$ROOT/tools/wasm-test.sh"
