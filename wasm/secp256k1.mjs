@@ -304,16 +304,21 @@ export function pointAdd(pA, pB, compressed) {
   });
 }
 
-export function pointAddScalar(p, tweak, compressed) {
+// P tweaked in place by tweakFn (secp256k1_ec_pubkey_tweak_add or _mul); null when that fails.
+function tweakPoint(tweakFn, p, tweak, compressed) {
   checkPointShape(p);
   checkTweak(tweak);
   const len = outputLength(compressed, p);
   return withScratch(() => {
     requirePubkey(at.pubkey1, p);
     put(at.tweak, tweak);
-    if (lib.secp256k1_ec_pubkey_tweak_add(ctx, at.pubkey1, at.tweak) !== 1) return null; // P = -tweak·G
+    if (tweakFn(ctx, at.pubkey1, at.tweak) !== 1) return null;
     return serializePubkey(at.pubkey1, len);
   });
+}
+
+export function pointAddScalar(p, tweak, compressed) {
+  return tweakPoint(lib.secp256k1_ec_pubkey_tweak_add, p, tweak, compressed); // null: P = -tweak·G
 }
 
 export function pointCompress(p, compressed) {
@@ -355,15 +360,7 @@ export function xOnlyPointFromPoint(p) {
 }
 
 export function pointMultiply(p, tweak, compressed) {
-  checkPointShape(p);
-  checkTweak(tweak);
-  const len = outputLength(compressed, p);
-  return withScratch(() => {
-    requirePubkey(at.pubkey1, p);
-    put(at.tweak, tweak);
-    if (lib.secp256k1_ec_pubkey_tweak_mul(ctx, at.pubkey1, at.tweak) !== 1) return null; // tweak = 0
-    return serializePubkey(at.pubkey1, len);
-  });
+  return tweakPoint(lib.secp256k1_ec_pubkey_tweak_mul, p, tweak, compressed); // null: tweak = 0
 }
 
 export function privateAdd(d, tweak) {
