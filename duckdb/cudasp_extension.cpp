@@ -78,9 +78,13 @@ std::string blob_arg(const Value& v, const char* name) {
     return StringValue::Get(v);
 }
 
-void wipe(std::string& s) {
-    if (!s.empty()) explicit_bzero(&s[0], s.size());
-}
+// A copy of a secret argument, wiped when it goes out of scope (whichever way Bind leaves).
+struct WipedString {
+    std::string s;
+    ~WipedString() {
+        if (!s.empty()) explicit_bzero(&s[0], s.size());
+    }
+};
 
 unique_ptr<FunctionData> Bind(ClientContext&, TableFunctionBindInput& input, vector<LogicalType>& return_types,
                               vector<string>& names) {
@@ -89,34 +93,28 @@ unique_ptr<FunctionData> Bind(ClientContext&, TableFunctionBindInput& input, vec
         cols[2].id() != LogicalTypeId::BLOB || cols[3] != LogicalType::LIST(LogicalType::BIGINT))
         throw InvalidInputException("cudasp_scan: the input table's columns must be txid BLOB, height INTEGER, "
                                     "tweak_key BLOB, outputs BIGINT[] (in that order)");
-    std::string scan = blob_arg(input.inputs[1], "scan_private_key");
-    if (scan.size() != 32) {
-        const size_t n = scan.size();
-        wipe(scan);
-        throw InvalidInputException("scan_private_key must be exactly 32 bytes, got %llu bytes", (unsigned long long)n);
-    }
+    const WipedString scan{blob_arg(input.inputs[1], "scan_private_key")};
+    if (scan.s.size() != 32)
+        throw InvalidInputException("scan_private_key must be exactly 32 bytes, got %llu bytes",
+                                    (unsigned long long)scan.s.size());
     const std::string spend = blob_arg(input.inputs[2], "spend_public_key");
     if (spend.size() != 64 && spend.size() != 33) {
-        wipe(scan);
         throw InvalidInputException("spend_public_key must be exactly 64 bytes, got %llu bytes",
                                     (unsigned long long)spend.size());
     }
     std::vector<std::string> labels;
     if (input.inputs[3].IsNull()) {
-        wipe(scan);
         throw InvalidInputException("label_keys must not be NULL");
     }
     for (const Value& l : ListValue::GetChildren(input.inputs[3])) {
         if (l.IsNull()) continue;  // as cudasp_match and the reference skip NULL elements
         labels.push_back(StringValue::Get(l));
         if (labels.back().size() != 64 && labels.back().size() != 33) {
-            wipe(scan);
             throw InvalidInputException("Each label key must be exactly 64 bytes, got %llu bytes",
                                         (unsigned long long)labels.back().size());
         }
     }
     if (input.inputs.size() > 5) {
-        wipe(scan);
         throw InvalidInputException("cudasp_scan takes 4 or 5 arguments: TABLE, scan_private_key BLOB, "
                                     "spend_public_key BLOB, label_keys BLOB[], and an optional batch_size INTEGER");
     }
@@ -128,20 +126,17 @@ unique_ptr<FunctionData> Bind(ClientContext&, TableFunctionBindInput& input, vec
     auto named = input.named_parameters.find("batch_size");
     if (named != input.named_parameters.end()) batch = named->second.IsNull() ? 0 : named->second.GetValue<int64_t>();
     if (batch <= 0 || batch > MAX_BATCH) {
-        wipe(scan);
         throw InvalidInputException("batch_size must be between 1 and %lld, got %lld", (long long)MAX_BATCH,
                                     (long long)batch);
     }
 
     const fastsecp_duckdb::CpuEngine& cpu = fastsecp_duckdb::cpu_engine();
     if (cpu.ctx == nullptr) {
-        wipe(scan);
         throw InternalException("cudasp_scan: could not create the library's context");
     }
     // cudasp's scan key is little-endian; the wallet takes BIP-352's big-endian bytes.
     unsigned char scan_be[32];
-    for (int b = 0; b < 32; b++) scan_be[b] = (unsigned char)scan[31 - b];
-    wipe(scan);
+    for (int b = 0; b < 32; b++) scan_be[b] = (unsigned char)scan.s[31 - b];
     std::vector<const unsigned char*> pts;
     std::vector<size_t> lens;
     for (const std::string& l : labels) {
