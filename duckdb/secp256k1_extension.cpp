@@ -38,14 +38,12 @@ namespace {
 
 struct Globals {
     secp256k1_context* sctx = nullptr;  // this library's libsecp256k1 API (row-by-row functions)
-    fastsecp_ctx* fctx = nullptr;       // the batch API: the calling thread only (DuckDB runs its own threads)
 };
 
 const Globals& globals() {
     static Globals g = [] {
         Globals r;
         r.sctx = secp256k1_context_create(SECP256K1_CONTEXT_NONE);
-        r.fctx = fastsecp_duckdb::cpu_engine().ctx;
         return r;
     }();
     return g;
@@ -110,7 +108,7 @@ public:
             pts[i] = spec.labels[i].data;
             lens[i] = spec.labels[i].size;
         }
-        st = fastsecp_sp_wallet_create_from_points(globals().fctx, &ref->w, spec.scan.data, spec.spend.data,
+        st = fastsecp_sp_wallet_create_from_points(fastsecp_duckdb::cpu_engine().ctx, &ref->w, spec.scan.data, spec.spend.data,
                                                    spec.spend.size, pts.data(), lens.data(), pts.size(), nullptr);
         if (st != FASTSECP_OK) return nullptr;
         std::lock_guard<std::mutex> lock(mu_);
@@ -393,7 +391,7 @@ void ec_pubkey_tweak_mul(duckdb_function_info, duckdb_data_chunk input, duckdb_v
         if (run_rows.empty()) return;
         st.resize(run_rows.size());
         out33.resize(in33.size());
-        const fastsecp_status call = fastsecp_pubkey_tweak_mul_batch(globals().fctx, st.data(), out33.data(),
+        const fastsecp_status call = fastsecp_pubkey_tweak_mul_batch(fastsecp_duckdb::cpu_engine().ctx, st.data(), out33.data(),
                                                                     in33.data(), tweak, run_rows.size());
         if (call == FASTSECP_ERR_INVALID_ARGUMENT || call == FASTSECP_ERR_OUT_OF_MEMORY) {
             for (size_t k = 0; k < run_rows.size(); k++) st[k] = call;
@@ -442,7 +440,7 @@ void ec_pubkey_create(duckdb_function_info info, duckdb_data_chunk input, duckdb
     }
     std::vector<fastsecp_status> st(rows.size());
     const fastsecp_status call =
-        fastsecp_pubkey_create_batch(globals().fctx, st.data(), pub.data(), sec.data(), rows.size());
+        fastsecp_pubkey_create_batch(fastsecp_duckdb::cpu_engine().ctx, st.data(), pub.data(), sec.data(), rows.size());
     wipe(sec.data(), sec.size());
     if (call != FASTSECP_OK && call != FASTSECP_ERR_ITEM_FAILED) {
         duckdb_scalar_function_set_error(info, fastsecp_strerror(call));
@@ -625,7 +623,7 @@ void int_to_big_endian(duckdb_function_info, duckdb_data_chunk input, duckdb_vec
 
 DUCKDB_EXTENSION_ENTRYPOINT(duckdb_connection con, duckdb_extension_info info, struct duckdb_extension_access* access) {
     const Globals& g = globals();
-    if (g.sctx == nullptr || g.fctx == nullptr) {
+    if (g.sctx == nullptr || fastsecp_duckdb::cpu_engine().ctx == nullptr) {
         access->set_error(info, "secp256k1: could not create the library contexts");
         return false;
     }
