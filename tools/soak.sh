@@ -2,8 +2,10 @@
 # A long run of the differential tests and the fuzzers (CI runs both briefly; this is the long run):
 #   tools/soak.sh [HOURS]        (default 1; fractions work: 0.25)
 #   1. a Release build of diff_tests (build-soak/), run with FASTSECP_DIFF_ITERS cases per test
-#      (default 1,000,000; FASTSECP_SOAK_ITERS overrides) against libsecp256k1 v0.8.0;
-#   2. the fuzz targets of tools/fuzz.sh (build-fuzz/, clang, libFuzzer, ASan+UBSan), in turn,
+#      (default 1,000,000; FASTSECP_SOAK_ITERS overrides) against libsecp256k1 v0.8.0, split into
+#      JOBS (default 2) shards that run side by side; about 2 core-hours on a quiet core of the 2-core machine here
+#      (10,000 cases per test took 72 s), so HOURS bounds only the fuzz stage;
+#   2. the fuzz targets of tools/fuzz.sh (build-fuzz/, clang, libFuzzer, ASan+UBSan), JOBS at a time,
 #      sharing what is left of HOURS (at least 5 minutes each), each starting from its corpus kept
 #      in the repository (tests/fuzz/corpus/TARGET/) and its regressions;
 #   3. new inputs that add coverage are merged into tests/fuzz/corpus/TARGET/ (libFuzzer -merge=1,
@@ -29,35 +31,57 @@ cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DFASTSECP_BUILD_CUDA=OF
   -DSECP256K1_BUILD_CTIME_TESTS=OFF -DSECP256K1_BUILD_BENCHMARK=OFF > "$BUILD.configure.log"
 cmake --build "$BUILD" -j "$JOBS" --target diff_tests > "$BUILD.build.log" || { tail -30 "$BUILD.build.log"; exit 1; }
 start=$(date +%s)
-LOG="$BUILD/diff_tests.soak.log"
-echo "==== differential tests, $ITERS cases each (log $LOG) ===="
-FASTSECP_DIFF_ITERS=$ITERS "$BUILD/tests/diff/diff_tests" > "$LOG" 2>&1 || { tail -40 "$LOG"; exit 1; }
-grep -E 'seed|PASSED|SKIPPED' "$LOG" | sed 's/^/  /'
-echo "differential: $(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$LOG") tests passed, $ITERS cases each (skipped: $(grep -c '^\[  SKIPPED \]' "$LOG" || true)), $(($(date +%s) - start)) s" >> "$SUMMARY"
+# JOBS shards of the test list in parallel (GoogleTest's own sharding: test i goes to shard i mod JOBS).
+echo "==== differential tests, $ITERS cases each, $JOBS shards (logs $BUILD/diff_tests.soak.SHARD.log) ===="
+pids=()
+for ((i = 0; i < JOBS; i++)); do
+  GTEST_TOTAL_SHARDS=$JOBS GTEST_SHARD_INDEX=$i FASTSECP_DIFF_ITERS=$ITERS "$BUILD/tests/diff/diff_tests" \
+    > "$BUILD/diff_tests.soak.$i.log" 2>&1 &
+  pids+=($!)
+done
+failed=0
+for ((i = 0; i < JOBS; i++)); do
+  wait "${pids[$i]}" || { tail -40 "$BUILD/diff_tests.soak.$i.log"; failed=1; }
+done
+[ "$failed" = 0 ] || { echo "soak: differential tests FAILED"; exit 1; }
+cat "$BUILD"/diff_tests.soak.*.log | grep -E '^\[       OK \]' | sed 's/^/  /'
+passed=$(cat "$BUILD"/diff_tests.soak.*.log | sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' | paste -sd+ | bc)
+skipped=$(cat "$BUILD"/diff_tests.soak.*.log | grep -c '^\[  SKIPPED \]' || true)
+echo "differential: $passed tests passed, $ITERS cases each (skipped: $skipped), $(($(date +%s) - start)) s on $JOBS cores" >> "$SUMMARY"
 tail -n1 "$SUMMARY"
 
-# The fuzzers (tools/fuzz.sh 1 builds them and runs each for a second).
+# The fuzzers (tools/fuzz.sh 1 builds them and runs each for a second), JOBS at a time, sharing what
+# is left of HOURS.
 JOBS=$JOBS FASTSECP_FUZZ_BUILD_DIR="$FUZZ_BUILD" "$ROOT/tools/fuzz.sh" 1 > "$FUZZ_BUILD.soak-build.log" 2>&1 ||
   { tail -30 "$FUZZ_BUILD.soak-build.log"; exit 1; }
 left=$((deadline - $(date +%s)))
-per=$((left / ${#TARGETS[@]}))
+rounds=$(((${#TARGETS[@]} + JOBS - 1) / JOBS))
+per=$((left / rounds))
 [ "$per" -ge 300 ] || per=300
-for t in "${TARGETS[@]}"; do
-  corpus="$ROOT/tests/fuzz/corpus/$t"
-  work="$FUZZ_BUILD/soak-corpus/$t"
+fuzz_one() {  # fuzz_one TARGET: fuzz, then merge what adds coverage into the repository's corpus
+  local t=$1 corpus="$ROOT/tests/fuzz/corpus/$1" work="$FUZZ_BUILD/soak-corpus/$1" before after runs cov
   mkdir -p "$corpus" "$work"
   before=$(find "$corpus" -type f | wc -l)
   echo "==== $t: $per s from $before corpus inputs ===="
   (cd "$FUZZ_BUILD" && "./tests/fuzz/$t" -max_total_time="$per" -print_final_stats=1 \
       "$work" "$corpus" "$ROOT/tests/fuzz/${REGRESSIONS[$t]}") > "$FUZZ_BUILD/$t.soak.log" 2>&1 ||
-    { tail -40 "$FUZZ_BUILD/$t.soak.log"; echo "soak: $t FAILED (log $FUZZ_BUILD/$t.soak.log)"; exit 1; }
+    { tail -40 "$FUZZ_BUILD/$t.soak.log"; echo "soak: $t FAILED (log $FUZZ_BUILD/$t.soak.log)"; return 1; }
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$FUZZ_BUILD/$t.soak.log" | tail -n1)
   cov=$(grep -oE 'cov: [0-9]+ ft: [0-9]+' "$FUZZ_BUILD/$t.soak.log" | tail -n1)
   # Keep only what adds coverage to the repository's corpus.
   (cd "$FUZZ_BUILD" && "./tests/fuzz/$t" -merge=1 "$corpus" "$work") > "$FUZZ_BUILD/$t.merge.log" 2>&1 ||
-    { tail -20 "$FUZZ_BUILD/$t.merge.log"; exit 1; }
+    { tail -20 "$FUZZ_BUILD/$t.merge.log"; return 1; }
   after=$(find "$corpus" -type f | wc -l)
   echo "$t: $runs runs in $per s, $cov, corpus $before -> $after inputs, no failure" | tee -a "$SUMMARY"
+}
+for ((first = 0; first < ${#TARGETS[@]}; first += JOBS)); do
+  pids=()
+  for t in "${TARGETS[@]:first:JOBS}"; do
+    fuzz_one "$t" &
+    pids+=($!)
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+  [ "$failed" = 0 ] || { echo "soak: fuzzing FAILED"; exit 1; }
 done
 
 echo
