@@ -16,15 +16,16 @@
 #      the wallet's batch calls);
 #   7. the Python package: `pip install .` in a fresh virtual environment, then its pytest suite
 #      (python/tests) against the coincurve 21.0.0 wheel as the oracle;
-#   8. cross builds for aarch64 (tools/cross-test.sh; riscv64 and s390x by hand, see README), run under qemu-user;
-#   9. the DuckDB extensions (secp256k1 and cudasp, built in step 1 with FASTSECP_BUILD_DUCKDB=ON): tests/duckdb's SQL
+#   8. cross builds for aarch64, riscv64 and big-endian s390x (tools/cross-test.sh), their tests run under
+#      qemu-user (aarch64 also differential, against the reference wheel's aarch64 build);
+#   9. WebAssembly (tools/wasm-test.sh): the wasm32 build with emscripten, its tests under node, the
+#      tiny-secp256k1 JavaScript module against tiny-secp256k1's fixtures (node --test);
+#  10. the DuckDB extensions (secp256k1 and cudasp, built in step 1 with FASTSECP_BUILD_DUCKDB=ON): tests/duckdb's SQL
 #      tests through the duckdb wheel the silent-payments server pins (1.4.4) and the newest one;
-#  10. fastsecp.spark: the wheel of step 7 with its [spark] extra (PySpark) in a fresh venv,
+#  11. fastsecp.spark: the wheel of step 7 with its [spark] extra (PySpark) in a fresh venv,
 #      tests/spark in Spark local mode against the DuckDB extension and the CLI of step 1 (Java 17+).
-# Not run here, for CI's time (README): tools/cross-test.sh riscv64 s390x and tools/wasm-test.sh
-# (WebAssembly), by hand.
-# Build trees: build-test/, build-asan/ and build-tsan/ (override with FASTSECP_TEST_BUILD_DIR /
-# _ASAN_DIR / _TSAN_DIR).
+# Build trees: build-test/, build-asan/, build-tsan/, build-cross/ARCH and build-wasm/ (override with
+# FASTSECP_TEST_BUILD_DIR / _ASAN_DIR / _TSAN_DIR / _CROSS_DIR / _WASM_DIR).
 # FASTSECP_DIFF_ITERS raises the differential tests' iteration count for a long run.
 set -euo pipefail
 
@@ -171,12 +172,12 @@ WHEEL=$(ls "$PYENV"/wheel/fastsecp-*.whl)
   pytest numpy coincurve==21.0.0
 (cd "$ROOT/python/tests" && "$PYENV/venv/bin/python" -m pytest -q -p no:cacheprovider)
 
-# riscv64 and big-endian s390x build and run the same way (tools/cross-test.sh riscv64 s390x) but
-# are not in this command yet: they have not passed a full run here, and the three together would
-# take CI past its time (about 8 minutes of 2 cores each; measured for aarch64 only).
-step "cross build under qemu-user: aarch64 (differential tests against the aarch64 reference wheel; tools/cross-test.sh)"
+step "cross builds under qemu-user: aarch64 (differential tests against the aarch64 reference wheel), riscv64, s390x (big-endian) (tools/cross-test.sh)"
 FASTSECP_CROSS_BUILD_DIR="${FASTSECP_TEST_CROSS_DIR:-$ROOT/build-cross}" JOBS="$JOBS" \
-  "$ROOT/tools/cross-test.sh" aarch64
+  "$ROOT/tools/cross-test.sh" aarch64 riscv64 s390x
+
+step "WebAssembly: wasm32 build (emscripten), its tests under node, the tiny-secp256k1 module (tools/wasm-test.sh)"
+FASTSECP_WASM_BUILD_DIR="${FASTSECP_TEST_WASM_DIR:-$ROOT/build-wasm}" JOBS="$JOBS" "$ROOT/tools/wasm-test.sh"
 
 step "DuckDB extension: SQL tests in DuckDB 1.4.4 and the newest DuckDB (tests/duckdb)"
 # One venv per DuckDB version inside the build tree (pytest and the duckdb wheel from PyPI); the

@@ -47,7 +47,8 @@ ln -sfn "$JSON_HEADERS" "$B/json-include/nlohmann"
 echo "==== wasm32: configure and build ($(em++ --version 2>/dev/null | sed -n 1p)) ===="
 # The emulator is plain node: emcmake's default adds --experimental-wasm-threads, which node 20
 # refuses, and nothing here uses threads.
-emcmake cmake -S "$ROOT" -B "$B" -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF \
+# No compiler launcher (.ci/run sets ccache for the native builds): em++ is not a compiler ccache knows.
+env -u CMAKE_C_COMPILER_LAUNCHER -u CMAKE_CXX_COMPILER_LAUNCHER emcmake cmake -S "$ROOT" -B "$B" -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF \
   -DSECP256K1_BUILD_TESTS=ON -DSECP256K1_BUILD_BENCHMARK=OFF -DSECP256K1_BUILD_CTIME_TESTS=OFF \
   -DFASTSECP_BUILD_CLI=OFF -DFASTSECP_FETCH_REFERENCE=OFF -DFASTSECP_BUILD_CUDA=OFF \
   -DFASTSECP_GTEST_SOURCE_DIR="$GTEST_SRC" -DFASTSECP_JSON_INCLUDE_DIR="$B/json-include" \
