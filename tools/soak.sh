@@ -2,9 +2,9 @@
 # A long run of the differential tests and the fuzzers (CI runs both briefly; this is the long run):
 #   tools/soak.sh [HOURS]        (default 1; fractions work: 0.25)
 #   1. a Release build of diff_tests (build-soak/), run with FASTSECP_DIFF_ITERS cases per test
-#      (default 1,000,000; FASTSECP_SOAK_ITERS overrides) against libsecp256k1 v0.8.0, split into
-#      JOBS (default 2) shards that run side by side; about 2 core-hours on a quiet core of the 2-core machine here
-#      (10,000 cases per test took 72 s), so HOURS bounds only the fuzz stage;
+#      (default 1,000,000; FASTSECP_SOAK_ITERS overrides) against libsecp256k1 v0.8.0, one process
+#      per test, JOBS (default 2) at a time, slowest first; about 2 core-hours on a quiet core of the
+#      2-core machine here (10,000 cases per test took 72 s), so HOURS bounds only the fuzz stage;
 #   2. the fuzz targets of tools/fuzz.sh (build-fuzz/, clang, libFuzzer, ASan+UBSan), JOBS at a time,
 #      sharing what is left of HOURS (at least 5 minutes each), each starting from its corpus kept
 #      in the repository (tests/fuzz/corpus/TARGET/) and its regressions;
@@ -31,22 +31,27 @@ cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DFASTSECP_BUILD_CUDA=OF
   -DSECP256K1_BUILD_CTIME_TESTS=OFF -DSECP256K1_BUILD_BENCHMARK=OFF > "$BUILD.configure.log"
 cmake --build "$BUILD" -j "$JOBS" --target diff_tests > "$BUILD.build.log" || { tail -30 "$BUILD.build.log"; exit 1; }
 start=$(date +%s)
-# JOBS shards of the test list in parallel (GoogleTest's own sharding: test i goes to shard i mod JOBS).
-echo "==== differential tests, $ITERS cases each, $JOBS shards (logs $BUILD/diff_tests.soak.SHARD.log) ===="
-pids=()
-for ((i = 0; i < JOBS; i++)); do
-  GTEST_TOTAL_SHARDS=$JOBS GTEST_SHARD_INDEX=$i FASTSECP_DIFF_ITERS=$ITERS "$BUILD/tests/diff/diff_tests" \
-    > "$BUILD/diff_tests.soak.$i.log" 2>&1 &
-  pids+=($!)
-done
-failed=0
-for ((i = 0; i < JOBS; i++)); do
-  wait "${pids[$i]}" || { tail -40 "$BUILD/diff_tests.soak.$i.log"; failed=1; }
-done
-[ "$failed" = 0 ] || { echo "soak: differential tests FAILED"; exit 1; }
-cat "$BUILD"/diff_tests.soak.*.log | grep -E '^\[       OK \]' | sed 's/^/  /'
-passed=$(cat "$BUILD"/diff_tests.soak.*.log | sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' | paste -sd+ | bc)
-skipped=$(cat "$BUILD"/diff_tests.soak.*.log | grep -c '^\[  SKIPPED \]' || true)
+# One process per test, JOBS at a time, slowest first (longest-processing-time order balances the
+# workers; a short calibration run at 1,000 cases gives each test's cost). A time-boxed run that is
+# stopped early has then done the expensive tests, not only the cheap ones at the head of the list.
+echo "==== differential tests, $ITERS cases each, $JOBS at a time (logs $BUILD/soak-logs/) ===="
+rm -rf "$BUILD/soak-logs"; mkdir -p "$BUILD/soak-logs"
+FASTSECP_DIFF_ITERS=1000 "$BUILD/tests/diff/diff_tests" --gtest_output="json:$BUILD/soak-logs/calibration.json" \
+  > "$BUILD/soak-logs/calibration.log" 2>&1 || { tail -40 "$BUILD/soak-logs/calibration.log"; exit 1; }
+python3 - "$BUILD/soak-logs/calibration.json" > "$BUILD/soak-logs/order" <<'PY'
+import json, sys
+tests = [(float(t["time"].rstrip("s")), f'{s["name"]}.{t["name"]}')
+         for s in json.load(open(sys.argv[1]))["testsuites"] for t in s["testsuite"]]
+for _, name in sorted(tests, key=lambda x: -x[0]):
+    print(name)
+PY
+export BUILD ITERS
+xargs -P "$JOBS" -I{} sh -c 'FASTSECP_DIFF_ITERS=$ITERS "$BUILD/tests/diff/diff_tests" --gtest_filter="$1" \
+    > "$BUILD/soak-logs/$1.log" 2>&1 || { echo "FAILED: $1"; tail -40 "$BUILD/soak-logs/$1.log"; exit 255; }' _ {} \
+  < "$BUILD/soak-logs/order" || { echo "soak: differential tests FAILED"; exit 1; }
+cat "$BUILD"/soak-logs/*.*.log | grep -E '^\[       OK \]' | sed 's/^/  /'
+passed=$(cat "$BUILD"/soak-logs/*.*.log | grep -c '^\[       OK \]' || true)
+skipped=$(cat "$BUILD"/soak-logs/*.*.log | grep -c '^\[  SKIPPED \]' || true)
 echo "differential: $passed tests passed, $ITERS cases each (skipped: $skipped), $(($(date +%s) - start)) s on $JOBS cores" >> "$SUMMARY"
 tail -n1 "$SUMMARY"
 
@@ -55,6 +60,7 @@ tail -n1 "$SUMMARY"
 JOBS=$JOBS FASTSECP_FUZZ_BUILD_DIR="$FUZZ_BUILD" "$ROOT/tools/fuzz.sh" 1 > "$FUZZ_BUILD.soak-build.log" 2>&1 ||
   { tail -30 "$FUZZ_BUILD.soak-build.log"; exit 1; }
 left=$((deadline - $(date +%s)))
+failed=0
 rounds=$(((${#TARGETS[@]} + JOBS - 1) / JOBS))
 per=$((left / rounds))
 [ "$per" -ge 300 ] || per=300
