@@ -14,8 +14,9 @@
 #      kernel-like shared library linking it, and our vector, unit, hash and batch-module tests inside;
 #   6. a ThreadSanitizer build of the threaded tests (the batch API's thread pool, the scanner,
 #      the wallet's batch calls);
-#   7. the Python package: `pip install .` in a fresh virtual environment, then its pytest suite
-#      (python/tests) against the coincurve 21.0.0 wheel as the oracle;
+#   7. the Python package: its manylinux wheel (tools/wheel.sh x86_64: `pip wheel .`, auditwheel repair)
+#      in a fresh virtual environment, then its pytest suite (python/tests) against the coincurve
+#      21.0.0 wheel as the oracle;
 #   8. cross builds for aarch64, riscv64 and big-endian s390x (tools/cross-test.sh), their tests run under
 #      qemu-user (aarch64 also differential, against the reference wheel's aarch64 build);
 #   9. WebAssembly (tools/wasm-test.sh): the wasm32 build with emscripten, its tests under node, the
@@ -154,23 +155,19 @@ export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
 # fastsecp_gpu.h: batches split between simulated devices (one thread each), four threads on one context.
 "$TSAN/tests/gpu/gpu_api_tests" --gtest_brief=1
 
-step "Python package: pip install . in a fresh venv, pytest (python/tests; coincurve 21.0.0 wheel as the oracle)"
-# The wheel is built once (scikit-build-core + nanobind from PyPI, the library linked statically)
-# and installed with the test-only packages; the tests import the installed package.
+step "Python package: the manylinux wheel (pip wheel ., auditwheel repair) in a fresh venv, pytest (python/tests; coincurve 21.0.0 wheel as the oracle) (tools/wheel.sh x86_64)"
+# tools/wheel.sh builds the wheel once (scikit-build-core + nanobind from PyPI, the library and
+# libstdc++ linked into the module), repairs it with auditwheel (which prints the manylinux tag and the
+# glibc symbols that pin it), installs the repaired wheel with the test-only packages in a fresh venv
+# and runs the tests there, importing the installed package. The build venv, build tree and wheels
+# live in $PYENV/wheel (removed at the end); the repaired wheel serves the Spark step below.
+# Without the CUDA fatbin (its default; nvcc took minutes of CI here; step 1 built and embedded it,
+# and no test here has a CUDA device): the wheel's GPU module still has the OpenCL kernels, which
+# its tests use.
 PYENV=$(mktemp -d)
 cleanup_dirs+=("$PYENV")
-python3 -m venv "$PYENV/venv"
-"$PYENV/venv/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip
-# The wheel is kept in $PYENV/wheel for the Spark step below.
-# Without the CUDA fatbin (nvcc took minutes of CI here; step 1 built and embedded it, and no test
-# here has a CUDA device): the wheel's GPU module still has the OpenCL kernels, which its tests use.
-CMAKE_BUILD_PARALLEL_LEVEL="$JOBS" "$PYENV/venv/bin/python" -m pip wheel -q --disable-pip-version-check --no-deps \
-  -C cmake.define.FASTSECP_BUILD_CUDA=OFF -w "$PYENV/wheel" "$ROOT"
-WHEEL=$(ls "$PYENV"/wheel/fastsecp-*.whl)
-"$PYENV/venv/bin/python" -m pip install -q --disable-pip-version-check "$WHEEL"
-"$PYENV/venv/bin/python" -m pip install -q --disable-pip-version-check --only-binary coincurve,numpy \
-  pytest numpy coincurve==21.0.0
-(cd "$ROOT/python/tests" && "$PYENV/venv/bin/python" -m pytest -q -p no:cacheprovider)
+FASTSECP_WHEEL_DIR="$PYENV/wheel" FASTSECP_WHEEL_CUDA=OFF JOBS="$JOBS" "$ROOT/tools/wheel.sh" x86_64
+WHEEL=$(ls "$PYENV"/wheel/dist/fastsecp-*-manylinux_*_x86_64.whl)
 
 step "cross builds under qemu-user: aarch64 (differential tests against the aarch64 reference wheel), riscv64, s390x (big-endian) (tools/cross-test.sh)"
 FASTSECP_CROSS_BUILD_DIR="${FASTSECP_TEST_CROSS_DIR:-$ROOT/build-cross}" JOBS="$JOBS" \

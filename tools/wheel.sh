@@ -22,8 +22,9 @@
 # test venv and the aarch64 test path are made anew every run.
 # FASTSECP_WHEEL_CUDA: OFF by default (as tools/test.sh's Python step); AUTO or ON embeds the CUDA
 # kernels' fatbin (nvcc; x86_64 only, several minutes more). JOBS (default 2) parallel jobs.
-# Needs python3 (3.11 or later) with venv; for aarch64 also g++-aarch64-linux-gnu, qemu-user-static
-# and apt-get/dpkg-deb: installed with apt-get where missing (as .ci/run does).
+# Needs python3 3.11 or later (FASTSECP_WHEEL_PYTHON names another) with venv, and readelf; for
+# aarch64 also g++-aarch64-linux-gnu and qemu-user-static (installed with apt-get where missing, as
+# .ci/run does) and apt-get/dpkg-deb (Debian or Ubuntu).
 set -euo pipefail
 shopt -s inherit_errexit  # a failure inside $(...) stops the script too
 
@@ -31,7 +32,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BASE=${FASTSECP_WHEEL_DIR:-$ROOT/build-wheel}
 JOBS=${JOBS:-2}
 CUDA=${FASTSECP_WHEEL_CUDA:-OFF}
-PY=${PYTHON:-python3}
+PY=${FASTSECP_WHEEL_PYTHON:-python3}
 [ $# -gt 0 ] || set -- x86_64 aarch64
 for arch in "$@"; do
   case "$arch" in
@@ -139,7 +140,7 @@ aarch64_sysroot() {
   mkdir -p "$sys" "$apt/lists/partial" "$apt/cache/archives/partial" "$apt/debs"
   touch "$apt/status"
   local opts=(-q -o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache" -o Dir::State::status="$apt/status"
-    -o APT::Architecture=arm64 -o APT::Architectures::=arm64 -o Debug::NoLocking=1)
+    -o APT::Architecture=arm64 -o APT::Architectures::=arm64 -o Debug::NoLocking=1 -o APT::Sandbox::User="$(id -un)")
   apt-get "${opts[@]}" update > "$apt/update.log"
   (cd "$apt/debs" && apt-get "${opts[@]}" download "python$PYVER-minimal" "libpython$PYVER-minimal" \
     "libpython$PYVER-stdlib" "libpython$PYVER-dev" libc6 libgcc-s1 libstdc++6 zlib1g libexpat1 libffi8 \
