@@ -49,8 +49,9 @@ export BUILD ITERS
 xargs -P "$JOBS" -I{} sh -c 'FASTSECP_DIFF_ITERS=$ITERS "$BUILD/tests/diff/diff_tests" --gtest_filter="$1" \
     > "$BUILD/soak-logs/$1.log" 2>&1 || { echo "FAILED: $1"; tail -40 "$BUILD/soak-logs/$1.log"; exit 255; }' _ {} \
   < "$BUILD/soak-logs/order" || { echo "soak: differential tests FAILED"; exit 1; }
-cat "$BUILD"/soak-logs/*.*.log | grep -E '^\[       OK \]' | sed 's/^/  /'
-passed=$(cat "$BUILD"/soak-logs/*.*.log | grep -c '^\[       OK \]' || true)
+ok=$(cat "$BUILD"/soak-logs/*.*.log | grep -E '^\[       OK \]' || true)
+sed 's/^/  /' <<< "$ok"
+passed=$(grep -c . <<< "$ok" || true)
 skipped=$(cat "$BUILD"/soak-logs/*.*.log | grep -c '^\[  SKIPPED \]' || true)
 echo "differential: $passed tests passed, $ITERS cases each (skipped: $skipped), $(($(date +%s) - start)) s on $JOBS cores" >> "$SUMMARY"
 tail -n1 "$SUMMARY"

@@ -84,9 +84,9 @@ build_wheel() {
 }
 
 # auditwheel show of the built wheel, the glibc symbols of the newest version it uses (the ones that
-# pin the tag), then auditwheel repair into $BASE/dist; prints the repaired wheel's path.
+# pin the tag), then auditwheel repair into $BASE/dist and what it made; prints the repaired wheel's path.
 repair_wheel() {
-  local arch=$1 raw=$2 unpack so
+  local arch=$1 raw=$2 unpack so whl
   "$VENV_BUILD/bin/auditwheel" show "$raw" >&2
   unpack=$(mktemp -d)
   "$VENV_BUILD/bin/python" -m zipfile -e "$raw" "$unpack"
@@ -103,7 +103,10 @@ print("glibc symbols of the newest version used, GLIBC_%s (they pin the manylinu
   rm -rf "$unpack"
   rm -f "$BASE/dist"/fastsecp-*"$arch".whl
   "$VENV_BUILD/bin/auditwheel" repair -w "$BASE/dist" "$raw" >&2
-  ls "$BASE/dist"/fastsecp-*"_$arch".whl
+  whl=$(ls "$BASE/dist"/fastsecp-*"_$arch".whl)
+  echo "repaired: $(basename "$whl") ($(stat -c %s "$whl") bytes)" >&2
+  "$VENV_BUILD/bin/auditwheel" show "$whl" | sed -n '1,3p' >&2
+  echo "$whl"
 }
 
 # The tests' count line: pytest's last line, e.g. "123 passed, 4 skipped in 56.7s".
@@ -116,8 +119,6 @@ wheel_x86_64() {
   echo "built $(basename "$raw") in $((SECONDS - start)) s"
   echo "==== x86_64: auditwheel ===="
   whl=$(repair_wheel x86_64 "$raw")
-  echo "repaired: $(basename "$whl") ($(stat -c %s "$whl") bytes)"
-  "$VENV_BUILD/bin/auditwheel" show "$whl" | sed -n '1,3p'
   echo "==== x86_64: the repaired wheel in a fresh venv, python/tests ===="
   venv=$BASE/venv-test-x86_64
   rm -rf "$venv"
@@ -173,8 +174,6 @@ wheel_aarch64() {
   echo "built $(basename "$raw") in $((SECONDS - start)) s"
   echo "==== aarch64: auditwheel ===="
   whl=$(repair_wheel aarch64 "$raw")
-  echo "repaired: $(basename "$whl") ($(stat -c %s "$whl") bytes)"
-  "$VENV_BUILD/bin/auditwheel" show "$whl" | sed -n '1,3p'
   echo "==== aarch64: python/tests under $(basename "$qemu") (Debian's arm64 python$PYVER) ===="
   # A fresh path: the repaired wheel and the tests' packages, aarch64 wheels from PyPI.
   site=$BASE/aarch64-site

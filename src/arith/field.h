@@ -440,10 +440,6 @@ static inline void fe_cmov(Fe& r, const Fe& a, uint64_t flag) {
     uint64_t mask = 0 - flag;
     for (int i = 0; i < 4; i++) r.n[i] ^= mask & (r.n[i] ^ a.n[i]);
 }
-static inline void fe_storage_cmov(FeStorage& r, const FeStorage& a, uint64_t flag) {
-    uint64_t mask = 0 - flag;
-    for (int i = 0; i < 4; i++) r.n[i] ^= mask & (r.n[i] ^ a.n[i]);
-}
 
 // r = r/2 mod p: add p when odd (a 257-bit sum), then shift right by one. Constant time.
 static inline void fe_half(Fe& r) {

@@ -116,9 +116,6 @@ static inline void ge_to_storage(GeStorage& r, const Ge& a) {  // a not infinity
 static inline void ge_from_storage(Ge& r, const GeStorage& a) {
     fe_from_storage(r.x, a.x); fe_from_storage(r.y, a.y); r.infinity = 0;
 }
-static inline void ge_storage_cmov(GeStorage& r, const GeStorage& a, uint64_t flag) {
-    fe_storage_cmov(r.x, a.x, flag); fe_storage_cmov(r.y, a.y, flag);
-}
 static inline void ge_cmov(Ge& r, const Ge& a, uint64_t flag) {
     fe_cmov(r.x, a.x, flag); fe_cmov(r.y, a.y, flag);
     r.infinity ^= (0 - flag) & (r.infinity ^ a.infinity);
