@@ -468,8 +468,8 @@ static inline void fe_sqr_n(Fe& r, const Fe& a, int k) {
 // tails. It is written once for L independent elements in lockstep (every step is done for all
 // lanes before the next), so that with L = 2 the two dependency chains overlap in the CPU: two
 // exponentiations cost about 1.2 of one.
-template <int L>
-static inline void fe_sqr_lanes(Fe* r, const Fe* a, int k) {
+template <int L, class F>
+static inline void fe_sqr_lanes(F* r, const F* a, int k) {
     for (int j = 0; j < L; j++) r[j] = a[j];
     if (L == 1) {
         fe_sqr_n(r[0], r[0], k);  // registers only, no store/reload between squarings
@@ -478,13 +478,13 @@ static inline void fe_sqr_lanes(Fe* r, const Fe* a, int k) {
     for (int i = 0; i < k; i++)
         for (int j = 0; j < L; j++) fe_sqr(r[j], r[j]);
 }
-template <int L>
-static inline void fe_mul_lanes(Fe* r, const Fe* a, const Fe* b) {
+template <int L, class F>
+static inline void fe_mul_lanes(F* r, const F* a, const F* b) {
     for (int j = 0; j < L; j++) fe_mul(r[j], a[j], b[j]);
 }
-template <int L>
-static inline void fe_pow_head(Fe* t, Fe* x2, const Fe* a) {
-    Fe x3[L], x6[L], x9[L], x11[L], x22[L], x44[L], x88[L], x176[L], x220[L], x223[L];
+template <int L, class F>
+static inline void fe_pow_head(F* t, F* x2, const F* a) {
+    F x3[L], x6[L], x9[L], x11[L], x22[L], x44[L], x88[L], x176[L], x220[L], x223[L];
     fe_sqr_lanes<L>(x2, a, 1); fe_mul_lanes<L>(x2, x2, a);
     fe_sqr_lanes<L>(x3, x2, 1); fe_mul_lanes<L>(x3, x3, a);
     fe_sqr_lanes<L>(x6, x3, 3); fe_mul_lanes<L>(x6, x6, x3);
@@ -501,9 +501,9 @@ static inline void fe_pow_head(Fe* t, Fe* x2, const Fe* a) {
 }
 
 // r = a^((p+1)/4) for L elements: the head, then 1100.
-template <int L>
-static inline void fe_pow_sqrt_lanes(Fe* r, const Fe* a) {
-    Fe t[L], x2[L];
+template <int L, class F>
+static inline void fe_pow_sqrt_lanes(F* r, const F* a) {
+    F t[L], x2[L];
     fe_pow_head<L>(t, x2, a);
     fe_sqr_lanes<L>(t, t, 2); fe_mul_lanes<L>(t, t, x2);       // 11
     fe_sqr_lanes<L>(r, t, 2);                                   // 00
@@ -513,9 +513,9 @@ static inline void fe_pow_sqrt_lanes(Fe* r, const Fe* a) {
 // (a^((p-3)/2) = a^((p-1)/2)/a), and for a non-square r² = -1/a; with a = u·v³, u·v·r is the
 // square root of u/v that fe_sqrt would return (an inversion and a square root for the price of
 // one exponentiation).
-template <int L>
-static inline void fe_pow_p3d4_lanes(Fe* r, const Fe* a) {
-    Fe t[L], x2[L];
+template <int L, class F>
+static inline void fe_pow_p3d4_lanes(F* r, const F* a) {
+    F t[L], x2[L];
     fe_pow_head<L>(t, x2, a);
     fe_sqr_lanes<L>(t, t, 1); fe_mul_lanes<L>(t, t, a);        // 1
     fe_sqr_lanes<L>(t, t, 3); fe_mul_lanes<L>(r, t, x2);       // 011

@@ -22,10 +22,10 @@ void field_mul(Fe& r, const Fe& a, const Fe& b);
 void field_sqr(Fe& r, const Fe& a);
 bool field_sqrt(Fe& r, const Fe& a);
 }  // namespace bmi2_vartime
-const EcmultOps ECMULT_BMI2 = {"bmi2-adx", bmi2::gen, bmi2_vartime::strauss, bmi2::konst, bmi2_vartime::gen_var,
-                                   bmi2::field_mul, bmi2::field_sqr, bmi2_vartime::decompress,
-                                   bmi2_vartime::on_curve, bmi2::field_sqrt, bmi2::field_pow_p3d4,
-                                   bmi2::sc_mul, bmi2::sc_reduce_wide,
+const EcmultOps ECMULT_BMI2 = {"bmi2-adx", bmi2::entry::gen, bmi2_vartime::strauss, bmi2::entry::konst, bmi2_vartime::gen_var,
+                                   bmi2::entry::field_mul, bmi2::entry::field_sqr, bmi2_vartime::decompress,
+                                   bmi2_vartime::on_curve, bmi2::entry::field_sqrt, bmi2::entry::field_pow_p3d4,
+                                   bmi2::entry::sc_mul, bmi2::entry::sc_reduce_wide,
                                    {bmi2_vartime::field_mul, bmi2_vartime::field_sqr, bmi2_vartime::field_sqrt}};
 #else
 const EcmultOps ECMULT_BMI2 = ECMULT_PORTABLE;

@@ -11,12 +11,12 @@
 #include "ecmult/ecmult_impl.h"
 
 namespace fastsecp::bmi2_vartime {
-void strauss(Gej& r, const Gej& a, const Scalar& na, const Scalar& ng) { bmi2::strauss(r, a, na, ng); }
-void gen_var(Gej& r, const Scalar& k) { bmi2::gen_var(r, k); }
-bool decompress(Ge& r, const Fe& x, bool odd) { return bmi2::decompress(r, x, odd); }
-bool on_curve(const Ge& a) { return bmi2::on_curve(a); }
-void field_mul(Fe& r, const Fe& a, const Fe& b) { bmi2::field_mul(r, a, b); }
-void field_sqr(Fe& r, const Fe& a) { bmi2::field_sqr(r, a); }
-bool field_sqrt(Fe& r, const Fe& a) { return bmi2::field_sqrt(r, a); }
+void strauss(Gej& r, const Gej& a, const Scalar& na, const Scalar& ng) { bmi2::entry::strauss(r, a, na, ng); }
+void gen_var(Gej& r, const Scalar& k) { bmi2::entry::gen_var(r, k); }
+bool decompress(Ge& r, const Fe& x, bool odd) { return bmi2::entry::decompress(r, x, odd); }
+bool on_curve(const Ge& a) { return bmi2::entry::on_curve(a); }
+void field_mul(Fe& r, const Fe& a, const Fe& b) { bmi2::entry::field_mul(r, a, b); }
+void field_sqr(Fe& r, const Fe& a) { bmi2::entry::field_sqr(r, a); }
+bool field_sqrt(Fe& r, const Fe& a) { return bmi2::entry::field_sqrt(r, a); }
 }  // namespace fastsecp::bmi2_vartime
 #endif

@@ -17,8 +17,21 @@
 #if defined(FASTSECP_VARIANT_AVX2)
 #include <immintrin.h>
 #endif
+#if defined(FASTSECP_VARIANT_FE52)
+#include "group/group_5x52.h"
+#endif
 
 namespace fastsecp::FASTSECP_VARIANT {
+
+// The field of this variant's algorithms: 5×52 limbs in the portable build (FASTSECP_VARIANT_FE52:
+// products accumulate in unsigned __int128 columns without carry handling), group.h's 4×64 limbs
+// in the BMI2/ADX build (mulx/adcx/adox). The entry points at the end take and return group.h's
+// points (ge_import, gej_export: the identity for 4×64).
+#if defined(FASTSECP_VARIANT_FE52)
+using Fe = f52::Fe;
+using Ge = f52::Ge;
+using Gej = f52::Gej;
+#endif
 
 // Constant-time lookup of |digit|·base (|digit| in 0..n, 0 -> infinity) from table[j] = (j+1)·base
 // (every entry is read), then negation when `negate`.
@@ -165,7 +178,8 @@ __attribute__((target("avx2"))) static void gen(const GenBlind& b, Gej& r, const
 static void gen(const GenBlind& b, Gej& r, const Scalar& k) {
     GenDigits d;
     gen_digits(d, b, k);
-    Gej acc = b.initial;
+    Gej acc;
+    gej_import(acc, b.initial);
     Ge add;
     for (int i = 0; i < GEN_WINDOWS; i++) {
         const_lookup_storage(add, ECMULT_GEN_TABLE[i], GEN_ENTRIES, d.absd[i], d.neg[i]);
@@ -383,13 +397,75 @@ static void konst(Gej& r, const Ge& a, const Scalar& k) {
     hash::memclear(d2, sizeof d2);
 }
 
-static void field_mul(Fe& r, const Fe& a, const Fe& b) { fe_mul(r, a, b); }
-static void field_sqr(Fe& r, const Fe& a) { fe_sqr(r, a); }
-static bool decompress(Ge& r, const Fe& x, bool odd) { return ge_set_xo_impl(r, x, odd); }
-static bool on_curve(const Ge& a) { return ge_is_valid_var_impl(a); }
-static bool field_sqrt(Fe& r, const Fe& a) { return fe_sqrt(r, a); }
-static void field_pow_p3d4(Fe& r, const Fe& a) { fe_pow_p3d4(r, a); }
+// The entry points (EcmultOps), on group.h's points and field elements.
+namespace entry {
+using OFe = fastsecp::Fe;
+using OGe = fastsecp::Ge;
+using OGej = fastsecp::Gej;
+static void gen(const GenBlind& b, OGej& r, const Scalar& k) {
+    Gej t;
+    FASTSECP_VARIANT::gen(b, t, k);
+    gej_export(r, t);
+}
+static void strauss(OGej& r, const OGej& a, const Scalar& na, const Scalar& ng) {
+    Gej ta, t;
+    gej_import(ta, a);
+    FASTSECP_VARIANT::strauss(t, ta, na, ng);
+    gej_export(r, t);
+}
+static void konst(OGej& r, const OGe& a, const Scalar& k) {
+    Ge ta;
+    Gej t;
+    ge_import(ta, a);
+    FASTSECP_VARIANT::konst(t, ta, k);
+    gej_export(r, t);
+}
+static void gen_var(OGej& r, const Scalar& k) {
+    Gej t;
+    FASTSECP_VARIANT::gen_var(t, k);
+    gej_export(r, t);
+}
+static void field_mul(OFe& r, const OFe& a, const OFe& b) {
+    Fe ta, tb, t;
+    fe_import(ta, a);
+    fe_import(tb, b);
+    fe_mul(t, ta, tb);
+    fe_export(r, t);
+}
+static void field_sqr(OFe& r, const OFe& a) {
+    Fe ta, t;
+    fe_import(ta, a);
+    fe_sqr(t, ta);
+    fe_export(r, t);
+}
+static bool decompress(OGe& r, const OFe& x, bool odd) {
+    Fe tx;
+    Ge t;
+    fe_import(tx, x);
+    bool ok = ge_set_xo_impl(t, tx, odd);
+    ge_export(r, t);
+    return ok;
+}
+static bool on_curve(const OGe& a) {
+    Ge t;
+    ge_import(t, a);
+    return ge_is_valid_var_impl(t);
+}
+static bool field_sqrt(OFe& r, const OFe& a) {
+    Fe ta, t;
+    fe_import(ta, a);
+    bool ok = fe_sqrt(t, ta);
+    fe_export(r, t);
+    return ok;
+}
+static void field_pow_p3d4(OFe& r, const OFe& a) {
+    Fe ta, t;
+    fe_import(ta, a);
+    fe_pow_p3d4(t, ta);
+    fe_export(r, t);
+}
 static void sc_mul(Scalar& r, const Scalar& a, const Scalar& b) { scalar_mul(r, a, b); }
 static void sc_reduce_wide(Scalar& r, const uint64_t l[8]) { scalar_reduce_wide(r, l); }
+}  // namespace entry
 
 }  // namespace fastsecp::FASTSECP_VARIANT
