@@ -20,15 +20,19 @@
 
 namespace fastsecp {
 
-struct Ge {
-    Fe x, y;
+// A point with coordinates in a field F (group.h: field.h's Fe; group_5x52.h: the 5×52 one).
+template <class F>
+struct GeOf {
+    F x, y;
     uint64_t infinity;  // 0 or 1
 };
-
-struct Gej {
-    Fe x, y, z;
+template <class F>
+struct GejOf {
+    F x, y, z;
     uint64_t infinity;  // 0 or 1
 };
+using Ge = GeOf<Fe>;
+using Gej = GejOf<Fe>;
 
 struct GeStorage {
     FeStorage x, y;

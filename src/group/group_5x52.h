@@ -10,15 +10,8 @@
 
 namespace fastsecp::f52 {
 
-struct Ge {
-    Fe x, y;
-    uint64_t infinity;  // 0 or 1
-};
-
-struct Gej {
-    Fe x, y, z;
-    uint64_t infinity;  // 0 or 1
-};
+using Ge = GeOf<Fe>;
+using Gej = GejOf<Fe>;
 
 using fastsecp::GeStorage;
 using fastsecp::CURVE_B;
