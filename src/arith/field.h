@@ -521,10 +521,12 @@ static inline void fe_pow_p3d4_lanes(F* r, const F* a) {
     fe_sqr_lanes<L>(t, t, 3); fe_mul_lanes<L>(r, t, x2);       // 011
 }
 
-// r = a^((p+1)/4); returns whether a is a square (then r^2 == a). Constant time.
-static inline bool fe_sqrt(Fe& r, const Fe& a) {
+// r = a^((p+1)/4); returns whether a is a square (then r^2 == a). Constant time. Templates on the
+// field type like the chains above (field_5x52.h's elements use them too).
+template <class F>
+static inline bool fe_sqrt(F& r, const F& a) {
     fe_pow_sqrt_lanes<1>(&r, &a);
-    Fe chk, neg;
+    F chk, neg;
     fe_sqr(chk, r);
     fe_negate(neg, a, 1);
     fe_add(chk, neg);
@@ -532,6 +534,7 @@ static inline bool fe_sqrt(Fe& r, const Fe& a) {
 }
 
 // r = a^((p-3)/4) (see fe_pow_p3d4_lanes). Constant time.
-static inline void fe_pow_p3d4(Fe& r, const Fe& a) { fe_pow_p3d4_lanes<1>(&r, &a); }
+template <class F>
+static inline void fe_pow_p3d4(F& r, const F& a) { fe_pow_p3d4_lanes<1>(&r, &a); }
 
 }  // namespace fastsecp

@@ -238,15 +238,6 @@ static inline void fe_sqr_n(Fe& r, const Fe& a, int k) {
     for (int i = 0; i < k; i++) fe_sqr(r, r);
 }
 
-// Square root and a^((p-3)/4): field.h's exponentiation chains, on this type.
-static inline bool fe_sqrt(Fe& r, const Fe& a) {
-    fastsecp::fe_pow_sqrt_lanes<1>(&r, &a);
-    Fe chk, neg;
-    fe_sqr(chk, r);
-    fe_negate(neg, a, 1);
-    fe_add(chk, neg);
-    return fe_normalizes_to_zero(chk);
-}
-static inline void fe_pow_p3d4(Fe& r, const Fe& a) { fastsecp::fe_pow_p3d4_lanes<1>(&r, &a); }
+// Square root and a^((p-3)/4): field.h's fe_sqrt and fe_pow_p3d4 (templates on the field type).
 
 }  // namespace fastsecp::f52
